@@ -191,6 +191,14 @@ class State(ABC):
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (search's fast path: no checks at all)."""
 
+    def forced_steps(self) -> list[tuple[int, Action]]:
+        """(seat, action) of each step the engine applied by itself after the last action.
+
+        A decision with exactly one legal action is never offered; the engine takes it. Such steps
+        are not part of records, but a game log in words wants to show them.
+        """
+        return []
+
     @abstractmethod
     def clone(self) -> Self: ...
 

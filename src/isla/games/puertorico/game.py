@@ -69,6 +69,9 @@ class PuertoRicoState(State):
         rules.step(core, action.id)
         rules.settle(core)
 
+    def forced_steps(self) -> list[tuple[int, Action]]:
+        return list(self.core.auto)
+
     def clone(self) -> PuertoRicoState:
         return PuertoRicoState(self.core.copy())
 

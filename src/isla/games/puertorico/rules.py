@@ -456,11 +456,14 @@ def step(core: Core, aid: int) -> None:
 
 def settle(core: Core) -> None:
     """Apply forced decisions until a real choice (or the end); cache the legal actions."""
+    auto: list[tuple[int, Any]] = []
     while True:
         acts = legal(core)
         if len(acts) != 1:
             core.legal = acts
+            core.auto = auto
             return
+        auto.append((core.cur, acts[0]))
         step(core, acts[0].id)
 
 

@@ -38,7 +38,7 @@ class Core:
         "doubloons", "vp", "goods", "tiles", "occ", "bcol", "san_juan", "spaces",
         # the decision in progress
         "phase", "cur", "chooser", "turn", "flag", "scratch", "cursor", "mask", "passed",
-        "ends", "rng", "legal",
+        "ends", "rng", "legal", "auto",
     )
 
     n: int
@@ -85,6 +85,7 @@ class Core:
     ends: int
     rng: int
     legal: list[Action]
+    auto: list[tuple[int, Action]]  # forced steps applied by the last settle (not history)
 
     def copy(self) -> Core:
         c = Core.__new__(Core)
@@ -132,6 +133,7 @@ class Core:
         c.ends = self.ends
         c.rng = self.rng
         c.legal = self.legal
+        c.auto = self.auto
         return c
 
     # --- small derived facts used by rules, scoring and views ------------------------------

@@ -1,0 +1,110 @@
+"""Engine speed: random games per second and the cost of apply, clone and legal_actions.
+
+Run: `python benchmarks/engine.py [--players 4] [--games 400] [--seed 1]`. It prints its figures;
+nothing here is a test (ARCHITECTURE.md: speed is measured, never asserted). One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import isla
+from isla.games.puertorico import rules
+from isla.games.puertorico.game import PuertoRicoState
+
+
+def random_games(players: int, games: int, seed: int) -> tuple[float, float]:
+    """Play `games` random games on the unchecked path; return (games per second, steps per game)."""
+    game = isla.game("puertorico")
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = game.new_state(players, seed=seed * 100_003 + i)
+        while state.to_move is not None:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            steps += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, steps / games
+
+
+def sample_positions(players: int, count: int, seed: int) -> list[tuple[PuertoRicoState, isla.Action]]:
+    """Positions met in random play, each with the random action taken there."""
+    game = isla.game("puertorico")
+    rng = random.Random(seed)
+    out: list[tuple[PuertoRicoState, isla.Action]] = []
+    i = 0
+    while len(out) < count:
+        state = game.new_state(players, seed=i)
+        i += 1
+        while state.to_move is not None and len(out) < count:
+            action = rng.choice(state.legal_actions())
+            assert isinstance(state, PuertoRicoState)
+            out.append((state.clone(), action))
+            state.apply_unchecked(action)
+    return out
+
+
+def per_call_us(players: int, seed: int, count: int = 20_000) -> dict[str, float]:
+    positions = sample_positions(players, count, seed)
+    copies = [s.clone() for s, _ in positions]
+    start = time.perf_counter()
+    for state, (_, action) in zip(copies, positions, strict=True):
+        state.apply_unchecked(action)
+    apply_us = (time.perf_counter() - start) / count * 1e6
+
+    copies = [s.clone() for s, _ in positions]
+    start = time.perf_counter()
+    for state, (_, action) in zip(copies, positions, strict=True):
+        state.apply(action.text)
+    checked_us = (time.perf_counter() - start) / count * 1e6
+
+    start = time.perf_counter()
+    for state, _ in positions:
+        state.clone()
+    clone_us = (time.perf_counter() - start) / count * 1e6
+
+    start = time.perf_counter()
+    for state, _ in positions:
+        state.legal_actions()
+    legal_us = (time.perf_counter() - start) / count * 1e6
+
+    start = time.perf_counter()
+    for state, _ in positions:
+        rules.legal(state.core)
+    generate_us = (time.perf_counter() - start) / count * 1e6
+    return {
+        "apply_unchecked_us": apply_us,
+        "apply_checked_text_us": checked_us,
+        "clone_us": clone_us,
+        "legal_actions_us": legal_us,
+        "legal_generation_us": generate_us,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    rate, steps = random_games(args.players, args.games, args.seed)
+    print(f"puertorico, {args.players} players, one core, python {'.'.join(map(str, __import__('sys').version_info[:3]))}")
+    print(f"random games per second : {rate:8.1f}  ({args.games} games)")
+    print(f"steps (decisions) / game: {steps:8.1f}")
+    for name, value in per_call_us(args.players, args.seed).items():
+        print(f"{name:24s}: {value:8.2f} us")
+    try:
+        from isla.sim import format_stats, run_random_games
+    except ImportError:  # the statistics module arrives with the CLI
+        return
+    stats = run_random_games("puertorico", args.players, args.games, args.seed, {})
+    print()
+    print(format_stats(stats))
+
+
+if __name__ == "__main__":
+    main()
