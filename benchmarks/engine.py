@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 
 import isla
@@ -92,7 +93,8 @@ def main() -> None:
     args = parser.parse_args()
 
     rate, steps = random_games(args.players, args.games, args.seed)
-    print(f"puertorico, {args.players} players, one core, python {'.'.join(map(str, __import__('sys').version_info[:3]))}")
+    version = ".".join(str(part) for part in sys.version_info[:3])
+    print(f"puertorico, {args.players} players, one core, python {version}")
     print(f"random games per second : {rate:8.1f}  ({args.games} games)")
     print(f"steps (decisions) / game: {steps:8.1f}")
     for name, value in per_call_us(args.players, args.seed).items():

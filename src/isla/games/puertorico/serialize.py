@@ -290,11 +290,14 @@ def from_json(data: Any) -> Core:
     _read_seats(core, seats_raw)
     core.round = top.integer("round", 1, 1, 1000)
     core.governor = top.integer("governor", 0, 0, n - 1)
-    core.picks_done = top.integer("picks_done", 0, 0, core.picks - 1)
+    # A finished game keeps picks_done == picks (end_phase stops before resetting it).
+    core.picks_done = top.integer("picks_done", 0, 0, core.picks)
     _read_roles(core, top.sub("roles"))
     _read_table(core, top)
     _read_tiles(core, top.sub("plantations"))
     _read_phase(core, top)
+    if core.picks_done == core.picks and core.phase != OVER:
+        raise BadState(f"picks_done is {core.picks} (every role picked) but the game is not over")
     ends = top.names("end_triggers", tuple(name for _, name in END_NAMES))
     core.ends = 0
     for i in ends:
@@ -400,6 +403,11 @@ def _read_table(core: Core, top: _Reader) -> None:
     for k in range(N_GOODS):
         if derived[k] < 0:
             raise BadState(f"there are more {GOODS[k]} barrels in play than the game has ({setup.goods[k]})")
+        if given is not None and given[k] > derived[k]:  # a given supply may be short, never too big
+            raise BadState(
+                f"goods.{GOODS[k]} is {given[k]}, but only {derived[k]} {GOODS[k]} barrels are not held, "
+                f"shipped or in the trading house (the game has {setup.goods[k]})"
+            )
 
     col = top.sub("colonists")
     col.check_keys({"supply", "ship"})
@@ -407,8 +415,14 @@ def _read_table(core: Core, top: _Reader) -> None:
     on_boards = sum(core.colonists_of(s) for s in range(n))
     total = setup.colonists_supply + setup.colonists_ship
     core.col_supply = col.integer("supply", total - core.col_ship - on_boards, -(10**6), 200)
+    if core.col_supply + core.col_ship + on_boards > total:
+        raise BadState(
+            f"colonists: supply {core.col_supply} + ship {core.col_ship} + {on_boards} on the boards is "
+            f"more than the game has ({total})"
+        )
     total_vp = core.options["vp_supply"]
-    core.vp_supply = top.integer("vp_supply", max(0, total_vp - sum(core.vp)), 0, 10**6)
+    vp_left = max(0, total_vp - sum(core.vp))
+    core.vp_supply = top.integer("vp_supply", vp_left, 0, vp_left)
     bsupply = [b.copies_2p if n == 2 else b.copies for b in BUILDINGS]
     for seat in range(n):
         for b in range(N_BUILDINGS):
@@ -418,11 +432,14 @@ def _read_table(core: Core, top: _Reader) -> None:
     for b in range(N_BUILDINGS):
         if bsupply[b] < 0:
             raise BadState(f"more {BUILDINGS[b].name} buildings are owned than the game has")
+        if given_b is not None and given_b[b] > bsupply[b]:
+            raise BadState(f"buildings.{BUILDINGS[b].name} is {given_b[b]}, more than the game has left")
     core.bsupply = given_b if given_b is not None else bsupply
     owned_quarries = sum(core.tiles[s * N_TILE_KINDS + QUARRY] for s in range(n))
     if setup.quarries - owned_quarries < 0:
         raise BadState(f"more quarries are on islands than the game has ({setup.quarries})")
-    core.quarries = top.integer("quarries", setup.quarries - owned_quarries, 0, setup.quarries)
+    quarries_left = setup.quarries - owned_quarries
+    core.quarries = top.integer("quarries", quarries_left, 0, quarries_left)
 
 
 def data_list(r: _Reader, key: str) -> list[Any] | None:
@@ -451,6 +468,10 @@ def _read_tiles(core: Core, r: _Reader) -> None:
             raise BadState(f"there are more {TILE_KINDS[k]} plantations in play than the game has")
     if r.has("stack"):
         stack = r.names("stack", plantation_kinds)
+        for k in stack:
+            remaining[k] -= 1
+            if remaining[k] < 0:
+                raise BadState(f"plantations.stack: more {TILE_KINDS[k]} plantations than the game has")
     else:
         stack = [k for k in range(QUARRY) for _ in range(remaining[k])]
         core.rng = rnglib.shuffle(core.rng, stack)

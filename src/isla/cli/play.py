@@ -1,0 +1,213 @@
+"""`isla play`: one person at one seat against bots, in the terminal.
+
+The person sees only their seat's view (the same renderer as `isla rules show --seat N`); bots
+choose through a one-method interface so stronger bot levels can plug in under `--bots` later.
+Input ends cleanly on `quit` or a closed stdin; with `--record` the game's record is saved either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from isla.cli.common import check_seat, parse_options
+from isla.core import Action, IllegalAction, Record, State
+from isla.core import game as find_game
+from isla.render import describe_action, render_view
+
+
+class Bot(Protocol):
+    """A seat played by the computer: given the state, pick one of its legal actions."""
+
+    def choose(self, state: State) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random legal actions from its own seeded RNG (the baseline bot)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+# Bot kinds by the name `--bots` accepts; each is built from a seeded RNG.
+BOT_KINDS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+}
+
+HELP = """\
+How to answer:
+  a number        choose that action from the numbered list
+  action text     type the notation itself, e.g. role:builder or build:small-market
+  several texts   separated by spaces, applied all or nothing, e.g. place:corn place:indigo place:done
+  board           show the board again
+  ? or help       show this help and what each legal action does
+  quit            leave the game (also: end of input)
+Seats are numbered from 0; the governor of round 1 is seat 0."""
+
+
+class _Leave(Exception):
+    """The person asked to leave (quit, or the input ended)."""
+
+
+def _ask(prompt: str) -> str:
+    """One line of input; raise _Leave at end of input so a closed stdin ends the game cleanly."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stdout.write("\n(end of input)\n")
+        raise _Leave
+    if not sys.stdin.isatty():
+        # Scripted input is not echoed by a terminal; echo it so the transcript reads like a session.
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")
+    return line.strip()
+
+
+def _human_turn(state: State, seat: int) -> list[str]:
+    """Ask until the person gives something legal; return the action texts they chose."""
+    game_name = state.game.name
+    sys.stdout.write(render_view(state.view(seat)) + "\n")
+    legal = [action.text for action in state.legal_actions()]
+    while True:
+        answer = _ask(f"seat {seat}, your move (1-{len(legal)}, an action, ? for help, quit): ")
+        lowered = answer.lower()
+        if not answer:
+            continue
+        if lowered in ("quit", "exit", "q"):
+            raise _Leave
+        if lowered in ("?", "help", "h"):
+            sys.stdout.write(HELP + "\nYour legal actions:\n")
+            for number, text in enumerate(legal, start=1):
+                sys.stdout.write(f"  {number:>2}. {text:<28} {describe_action(game_name, text)}\n")
+            continue
+        if lowered == "board":
+            sys.stdout.write(render_view(state.view(seat)) + "\n")
+            continue
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(legal):
+                return [legal[number - 1]]
+            sys.stdout.write(f"There is no action {number}; choose 1 to {len(legal)}.\n")
+            continue
+        texts = answer.split()
+        try:
+            state.clone().apply_all(texts)
+        except IllegalAction as error:
+            sys.stdout.write(f"Not possible: {error}\n")
+            continue
+        return texts
+
+
+def _score_table(state: State, human: int) -> str:
+    result = state.result()
+    keys = list(result.breakdown[0]) if result.breakdown else []
+    head = f"{'rank':<5} {'seat':<13}" + "".join(f" {k:>10}" for k in keys)
+    lines = [
+        "Final scores" + (f" (game end triggered by {', '.join(result.end_triggers)})"
+                          if result.end_triggers else ""),
+        head,
+    ]
+    order = sorted(range(state.players), key=lambda s: (result.ranks[s], s))
+    for seat in order:
+        name = f"seat {seat}" + (" (you)" if seat == human else "")
+        parts = result.breakdown[seat] if result.breakdown else {}
+        lines.append(
+            f"{result.ranks[seat]:<5} {name:<13}" + "".join(f" {parts.get(k, ''):>10}" for k in keys)
+        )
+    winners = [s for s in range(state.players) if result.ranks[s] == 1]
+    if human in winners:
+        lines.append("You win!" if len(winners) == 1 else "You share first place.")
+    else:
+        lines.append(f"Winner: {', '.join(f'seat {s}' for s in winners)}.")
+    return "\n".join(lines)
+
+
+def _save_record(path: str, record: Record) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(record.to_json(), handle, indent=2)
+        handle.write("\n")
+    sys.stdout.write(f"Game record saved to {path} (replay: isla rules replay {path}).\n")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    options = parse_options(game, args.option)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    state = game.new_state(args.players, seed, options)
+    human = args.seat
+    check_seat(state, human)
+    make_bot = BOT_KINDS[args.bots]
+    # Each bot gets its own RNG derived from the seed, so a game with a given seed replays exactly.
+    seeds = random.Random(seed)
+    bots = {s: make_bot(random.Random(seeds.getrandbits(64))) for s in range(state.players) if s != human}
+    record = Record(
+        game=game.name, players=state.players, seed=seed, options=options,
+        seats=["you" if s == human else args.bots for s in range(state.players)],
+        engine_version=game.version,
+    )
+    sys.stdout.write(
+        f"{game.title}: {state.players} players, seed {seed}. You are seat {human}; "
+        f"the other seats are {args.bots} bots. Type ? for help.\n"
+    )
+    last_round = None
+    try:
+        while state.to_move is not None:
+            round_number = state.view(None).get("round")
+            if round_number != last_round:
+                governor = state.view(None).get("governor")
+                sys.stdout.write(f"=== round {round_number}, governor seat {governor} ===\n")
+                last_round = round_number
+            mover = state.to_move
+            if mover == human:
+                chosen = [a.text for a in state.apply_all(_human_turn(state, human))]
+                who = f"you (seat {human})"
+            else:
+                chosen = [state.apply(bots[mover].choose(state)).text]
+                who = f"seat {mover}"
+            for text in chosen:
+                sys.stdout.write(f"{who} chose {text}: {describe_action(game.name, text)}\n")
+            record.actions.extend(chosen)
+    except _Leave:
+        sys.stdout.write(
+            f"You left the game after {len(record.actions)} actions (seed {seed}).\n"
+        )
+        if args.record:
+            _save_record(args.record, record)
+        return 0
+    sys.stdout.write(render_view(state.view(human)) + "\n")
+    sys.stdout.write(_score_table(state, human) + "\n")
+    if args.record:
+        _save_record(args.record, record)
+    return 0
+
+
+def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> None:
+    p = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play at one seat against bots. On your turn you see the board as your seat sees "
+        "it and a numbered list of legal actions; answer with a number or the action text. "
+        "? explains, quit leaves.",
+        epilog="example: isla play puertorico --players 4 --seat 0\n\n" + options_help,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", help="the game's short name, e.g. puertorico")
+    p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default 4)")
+    p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default 0)")
+    p.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: a random one, printed)")
+    p.add_argument(
+        "--bots", choices=sorted(BOT_KINDS), default="random", help="the kind of bot at the other seats"
+    )
+    p.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="a table option; repeat for several"
+    )
+    p.add_argument("--record", metavar="PATH", help="save the game record (JSON) here when the game ends")
+    p.set_defaults(handler=cmd_play)
