@@ -20,7 +20,7 @@ from typing import NoReturn
 
 import isla
 from isla.cli import play, rules
-from isla.cli.common import parse_options
+from isla.cli.common import parse_options, whole_number
 from isla.core import IslaError, game_names
 from isla.core import game as find_game
 from isla.sim import format_stats, run_random_games
@@ -66,14 +66,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("game", help="the game's short name, e.g. puertorico")
     p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default 4)")
-    p.add_argument("--games", type=_positive, default=100, metavar="G", help="games to play (default 100)")
+    p.add_argument(
+        "--games", type=whole_number(1), default=100, metavar="G", help="games to play (default 100)"
+    )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="a table option; repeat for several"

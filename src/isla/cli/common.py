@@ -6,9 +6,10 @@ CLI's own checks) with a one-line message, so `main` can report it uniformly and
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from isla.core import BadOption, BadState, Game, IslaError, State
@@ -89,3 +90,18 @@ def check_seat(state: State, seat: int) -> None:
 def dump(data: Any) -> None:
     """Print a JSON document the way every command prints one (indented, stable key order)."""
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse `type` accepting whole numbers >= `minimum`, with a one-line complaint otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse

@@ -12,7 +12,16 @@ import json
 import sys
 from typing import Any
 
-from isla.cli.common import CliError, check_seat, dump, game_of, load_state, parse_options, read_json
+from isla.cli.common import (
+    CliError,
+    check_seat,
+    dump,
+    game_of,
+    load_state,
+    parse_options,
+    read_json,
+    whole_number,
+)
 from isla.core import Record, replay
 from isla.core import game as find_game
 from isla.render import render_view
@@ -83,14 +92,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
 
 
 def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> None:
@@ -167,6 +168,6 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
     )
     p.add_argument("record", metavar="RECORD", help="a record JSON file, or - for stdin")
     p.add_argument(
-        "--upto", type=_non_negative, metavar="K", help="stop after the first K actions of the record"
+        "--upto", type=whole_number(0), metavar="K", help="stop after the first K actions of the record"
     )
     p.set_defaults(handler=cmd_replay)

@@ -141,8 +141,16 @@ def new_core(players: int, seed: int, options: dict[str, Any]) -> Core:
     core.bcol = [-1] * (players * NB)
     core.san_juan = [0] * players
     core.spaces = [0] * players
-    core.phase = ROLE
-    core.cur = 0
+    core.ends = 0
+    clear_phase(core, ROLE, 0)
+    settle(core)
+    return core
+
+
+def clear_phase(core: Core, phase: int, seat: int) -> None:
+    """Enter `phase` with `seat` to decide and every per-decision scratch field at rest."""
+    core.phase = phase
+    core.cur = seat
     core.chooser = -1
     core.turn = 0
     core.flag = 0
@@ -150,9 +158,6 @@ def new_core(players: int, seed: int, options: dict[str, Any]) -> Core:
     core.cursor = 0
     core.mask = 0
     core.passed = 0
-    core.ends = 0
-    settle(core)
-    return core
 
 
 def draw_tile(core: Core) -> int:

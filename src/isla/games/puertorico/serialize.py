@@ -487,14 +487,7 @@ def _read_phase(core: Core, top: _Reader) -> None:
     p = top.sub("phase")
     p.check_keys(_PHASE_FIELDS)
     phase = p.name("name", PHASE_NAMES, ROLE)
-    core.phase = phase
-    core.chooser = -1
-    core.turn = 0
-    core.flag = 0
-    core.scratch = -1
-    core.cursor = 0
-    core.mask = 0
-    core.passed = 0
+    rules.clear_phase(core, phase, -1)
     if phase == OVER:
         core.cur = -1
         return
