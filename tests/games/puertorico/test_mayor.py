@@ -202,3 +202,18 @@ def test_placement_goes_from_the_mayor_clockwise_m4() -> None:
         state.apply("place:corn")
     assert order == [2, 3, 0, 1]
     assert [seat_json(state, s)["occupied"] for s in range(4)] == [{"corn": 1}] * 4
+
+
+def test_m1_loaded_mayor_decision_with_empty_supply_offers_no_privilege_colonist() -> None:
+    # M1: the privilege colonist comes only from the supply; with none there, the engine refuses
+    # for the mayor by itself and deals the ship (2 colonists: one each from the mayor).
+    state = position(
+        players=3,
+        phase={"name": "mayor", "chooser": 0, "seat": 0},
+        colonists={"supply": 0, "ship": 2},
+        seats=[{"island": {"corn": 1}}, {"island": {"corn": 1}}, {}],
+    )
+    data = state.to_json()
+    assert data["colonists"]["supply"] == 0
+    assert "mayor:take" not in legal_texts(state)
+    assert data["phase"]["name"] == "place"

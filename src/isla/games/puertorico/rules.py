@@ -231,11 +231,19 @@ def legal(core: Core) -> list[Any]:
         out = [ACTS[A.KEEP0 + k] for k in range(NG) if goods[base + k] and not stored >> k & 1]
         out.append(ACTS[A.KEEP_NONE])
         return out
+    # The free colonists below need one to exist (M1: the mayor's only from the supply; S-3 and
+    # B5: supply, else ship). Play never enters these decisions without one; a loaded position may.
     if phase == P_MAYOR:
+        if not core.col_supply:
+            return [ACTS[A.MAYOR_REFUSE]]
         return [ACTS[A.MAYOR_TAKE], ACTS[A.MAYOR_REFUSE]]
     if phase == P_HOSPICE:
+        if not (core.col_supply or core.col_ship):
+            return [ACTS[A.HOSPICE_PASS]]
         return [ACTS[A.HOSPICE_TAKE], ACTS[A.HOSPICE_PASS]]
     if phase == P_UNIVERSITY:
+        if not (core.col_supply or core.col_ship):
+            return [ACTS[A.UNIVERSITY_PASS]]
         return [ACTS[A.UNIVERSITY_TAKE], ACTS[A.UNIVERSITY_PASS]]
     if phase == BONUS:
         supply = core.goods_supply
