@@ -1,0 +1,536 @@
+"""Checks every Isla game must pass, by random play over the public protocol only.
+
+The protocol (protocol.py) makes promises that no single scenario test can cover: a clone is equal
+to its original and shares nothing with it, a saved state continues exactly like the unsaved one,
+a view never shows what its seat may not know, an illegal action changes nothing, random play always
+ends. This module checks those promises at every step of seeded random playouts, for any game, so a
+new game gets them checked by one call, and the CLI can run the same checks on demand.
+
+Every failure raises `ConformanceFailure`, whose `check` names the promise that broke (see CHECKS)
+and whose message says where: game, players, seed, step and the last actions. Nothing here prints,
+reads files or touches the global `random`: the playouts use their own seeded `random.Random`.
+
+Conventions a game must follow to pass, beyond the protocol's type signatures:
+- action texts are single tokens (no whitespace), so lists of them can be written space-separated;
+- `to_json()` and `view()` return plain JSON data (dicts with string keys, lists, str, int, bool, None);
+- if `to_json()` has a top-level "rng" field, its value (the RNG state) appears nowhere in any view.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn, cast
+
+from isla.core.errors import BadOption, BadState, IllegalAction
+from isla.core.protocol import Action, Game, State, shared_ranks
+from isla.core.record import Record
+from isla.core.registry import game as registered_game
+from isla.core.registry import game_names
+
+# The name of each check, as found in `ConformanceFailure.check`, and the promise it stands for.
+CHECKS: Mapping[str, str] = {
+    "deterministic-setup": "new_state with the same players, seed and options gives the same state",
+    "bad-players": "new_state refuses a player count outside the game's range with BadOption",
+    "bad-options": "new_state refuses an unknown option or a value of the wrong type with BadOption",
+    "bad-state": "state_from_json refuses data that is not a state with BadState",
+    "to-move": "to_move is None or a seat of the game; the state knows its game and player count",
+    "legal-nonempty": "legal_actions() is non-empty until the game is over, and empty after",
+    "legal-unique": "no two legal actions share a text",
+    "legal-copy": "legal_actions() returns a fresh list the caller may change",
+    "notation": "str(a) is a's single-token text, and applying that text applies a",
+    "json": "to_json() is plain JSON data",
+    "json-roundtrip": "state_from_json(to_json()) is the same state and continues the same way",
+    "clone-equal": "clone() is equal to its original and continues the same way",
+    "clone-independent": "changing a clone never changes its original, nor the other way round",
+    "no-repeat": "random play never reaches the same state twice (the decision graph is acyclic)",
+    "ends": "random play ends within the step bound",
+    "every-action": "every legal action applies and leads to a state with a decision or the end",
+    "illegal-action": "an illegal action raises IllegalAction (one line) and changes nothing",
+    "apply-all": "apply_all with an illegal action in the middle of the list changes nothing",
+    "result": "result() says whether the game is over, and its ranks follow scores and tie-breaks",
+    "view": "view(seat) is plain JSON data and never contains the RNG state",
+    "hidden-view": "states that differ only in what a seat cannot know give that seat the same view",
+    "determinize": "determinize(seat, rng) keeps the original, is a function of the seat's knowledge and "
+    "the rng, and gives a valid state",
+    "determinize-vacuous": "determinize resampled something at least once (else the hidden checks "
+    "prove nothing)",
+    "replay": "a record of the game (through its JSON form) replays to the same final state",
+    "deterministic-play": "the same seed and the same actions give the same state at every step",
+}
+
+_NO_SUCH_ACTION = "conformance:no-such-action"
+
+# How a playout picks its actions: given the state and the playout's seeded rng, return one of the
+# state's legal actions. Uniform random play is the default; a biased policy reaches positions that
+# uniform play rarely does (a full city, an empty VP supply).
+Policy = Callable[[State, random.Random], Action]
+
+
+def uniform(state: State, rng: random.Random) -> Action:
+    """Uniform random play."""
+    return rng.choice(state.legal_actions())
+
+
+class ConformanceFailure(Exception):
+    """A broken protocol promise: `check` names it (a key of CHECKS), the message says where."""
+
+    def __init__(self, check: str, message: str, where: str = "") -> None:
+        self.check = check
+        self.detail = message
+        self.where = where
+        super().__init__(f"[{check}] {message}" + (f" ({where})" if where else ""))
+
+
+@dataclass
+class Report:
+    """What a successful run covered, so a caller can tell a thorough run from a vacuous one."""
+
+    game: str
+    playouts: int = 0
+    steps: int = 0
+    longest: int = 0
+    hidden_checks: int = 0
+    hidden_resampled: int = 0
+
+
+class _Where:
+    """The position of a check, for failure messages: game, players, seed, step, last actions."""
+
+    def __init__(self, game: Game, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
+        self.game = game.name
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.step = 0
+        self.history: list[str] = []
+
+    def __str__(self) -> str:
+        parts = [f"{self.game}, {self.players} players"]
+        if self.seed is not None:
+            parts.append(f"seed {self.seed}")
+        if self.options:
+            parts.append(f"options {self.options}")
+        parts.append(f"step {self.step}")
+        if self.history:
+            parts.append("after " + " ".join(self.history[-4:]))
+        return ", ".join(parts)
+
+    def fail(self, check: str, message: str) -> NoReturn:
+        raise ConformanceFailure(check, message, str(self))
+
+
+def _dump(data: Any) -> str:
+    """Canonical text of JSON data (sorted keys), so equal data gives equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _plain_json(data: Any, what: str, where: _Where, check: str) -> str:
+    """The canonical text of `data`, failing unless it is plain JSON that survives a round trip."""
+    try:
+        text = _dump(data)
+    except (TypeError, ValueError) as error:
+        where.fail(check, f"{what} is not JSON-serializable: {error}")
+    if json.loads(text) != data:
+        where.fail(check, f"{what} changes in a JSON round trip (tuples, non-string keys, NaN?)")
+    return text
+
+
+def _mentions(text: str, number: int) -> bool:
+    """Whether the JSON text `text` contains the integer `number` (as a whole number, or in a string)."""
+    return re.search(rf"(?<![0-9]){number}(?![0-9])", text) is not None
+
+
+def _texts(actions: Iterable[Action]) -> list[str]:
+    return [a.text for a in actions]
+
+
+# --- static checks ----------------------------------------------------------------------------
+
+def check_setup(game: Game, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
+    """Checks that need no playout: deterministic setup and the refusal of bad arguments."""
+    opts = dict(options or {})
+    where = _Where(game, players, seed, opts)
+    first = _plain_json(game.new_state(players, seed, opts).to_json(), "to_json()", where, "json")
+    again = _dump(game.new_state(players, seed, opts).to_json())
+    if first != again:
+        where.fail("deterministic-setup", "two new_state calls with the same seed gave different states")
+
+    for count in (game.min_players - 1, game.max_players + 1):
+        try:
+            game.new_state(count, seed, opts)
+        except BadOption:
+            pass
+        except Exception as error:
+            kind = type(error).__name__
+            where.fail("bad-players", f"new_state with {count} players raised {kind}, not BadOption")
+        else:
+            where.fail("bad-players", f"new_state accepted {count} players")
+
+    bad: list[tuple[str, Any]] = [("conformance-no-such-option", True)]
+    for spec in game.option_specs:
+        wrong: Any = {"bool": 1, "int": "3", "choice": "conformance-no-such-choice"}.get(spec.kind)
+        if wrong is not None:
+            bad.append((spec.name, wrong))
+    for name, value in bad:
+        try:
+            game.new_state(players, seed, {**opts, name: value})
+        except BadOption:
+            pass
+        except Exception as error:
+            where.fail("bad-options", f"option {name}={value!r} raised {type(error).__name__}, not BadOption")
+        else:
+            where.fail("bad-options", f"new_state accepted option {name}={value!r}")
+
+    for junk in ("not a state", [1, 2, 3], None):
+        try:
+            game.state_from_json(cast(Any, junk))
+        except BadState:
+            pass
+        except Exception as error:
+            where.fail("bad-state", f"state_from_json({junk!r}) raised {type(error).__name__}, not BadState")
+        else:
+            where.fail("bad-state", f"state_from_json({junk!r}) returned a state")
+
+
+# --- checks of one position -------------------------------------------------------------------
+
+def check_state(
+    state: State,
+    *,
+    seed: int = 0,
+    hidden: bool = True,
+    every_action: bool = True,
+    stale_texts: Iterable[str] = (),
+) -> Report:
+    """Check one position (any position: a playout step, a hand-written one, a loaded save).
+
+    `stale_texts` are action texts that were legal somewhere else; those not legal here are used as
+    realistic illegal actions. `seed` seeds the determinizations.
+    """
+    where = _Where(state.game, state.players, None, {})
+    report = Report(state.game.name)
+    _check_state(
+        state, where, aux=random.Random(seed), report=report, hidden=hidden, every_action=every_action,
+        stale=set(stale_texts),
+    )
+    return report
+
+
+def _check_state(
+    state: State,
+    where: _Where,
+    *,
+    aux: random.Random,
+    report: Report,
+    hidden: bool,
+    every_action: bool,
+    stale: set[str],
+) -> str:
+    """All the per-position checks; return the position's canonical JSON text."""
+    game = state.game
+    snap = _plain_json(state.to_json(), "to_json()", where, "json")
+
+    # whose turn, and what they may do
+    players = state.players
+    mover = state.to_move
+    if game.name != where.game or players != where.players:
+        where.fail("to-move", f"the state says it is {game.name} with {players} players")
+    seat_ok = isinstance(mover, int) and not isinstance(mover, bool) and 0 <= mover < players
+    if mover is not None and not seat_ok:
+        where.fail("to-move", f"to_move is {mover!r}, not None or a seat 0..{players - 1}")
+    legal = state.legal_actions()
+    if not isinstance(legal, list) or not all(isinstance(a, Action) for a in legal):
+        where.fail("legal-nonempty", "legal_actions() must return a list of Action")
+    if mover is None and legal:
+        where.fail("legal-nonempty", f"the game is over but {len(legal)} actions are legal")
+    if mover is not None and not legal:
+        where.fail("legal-nonempty", f"seat {mover} is to move but no action is legal")
+    texts = _texts(legal)
+    if len(set(texts)) != len(texts):
+        twice = sorted({t for t in texts if texts.count(t) > 1})
+        where.fail("legal-unique", f"legal actions share a text: {', '.join(twice)}")
+    legal.clear()
+    if _texts(state.legal_actions()) != texts:
+        where.fail("legal-copy", "clearing the list legal_actions() returned changed the state's actions")
+    legal = state.legal_actions()
+    for action in legal:
+        text = str(action)
+        if text != action.text or not text or any(c.isspace() for c in text):
+            where.fail("notation", f"str(action) is {text!r}; it must be the action's single-token text")
+        if state.parse_action(text) != action:
+            where.fail("notation", f"the text {text!r} does not parse back to its action")
+
+    # saving and loading
+    loaded = game.state_from_json(json.loads(snap))
+    if _dump(loaded.to_json()) != snap:
+        where.fail("json-roundtrip", "state_from_json(to_json()) gives a different to_json()")
+    if loaded.to_move != mover or _texts(loaded.legal_actions()) != texts:
+        where.fail("json-roundtrip", "the loaded state has another seat to move or other legal actions")
+
+    # the result
+    result = state.result()
+    if result.over != (mover is None):
+        where.fail("result", f"result().over is {result.over} but to_move is {mover}")
+    if not len(result.scores) == len(result.tiebreaks) == len(result.ranks) == players:
+        where.fail("result", "result() must give one score, tie-break and rank per seat")
+    expected = shared_ranks([(s, t) for s, t in zip(result.scores, result.tiebreaks, strict=True)])
+    if result.ranks != expected:
+        where.fail("result", f"ranks {result.ranks} do not follow scores and tie-breaks ({expected})")
+    _plain_json(result.to_json(), "result().to_json()", where, "result")
+
+    # what each seat sees
+    full = json.loads(snap)
+    rng_state = full.get("rng") if isinstance(full, dict) else None
+    for seat in [None, *range(players)]:
+        view = state.view(seat)
+        if not isinstance(view, dict):
+            where.fail("view", f"view({seat}) is not a JSON object")
+        seen = _plain_json(view, f"view({seat})", where, "view")
+        if isinstance(rng_state, int) and abs(rng_state) >= 1 << 16 and _mentions(seen, rng_state):
+            where.fail("view", f"view({seat}) contains the RNG state")
+
+    # illegal actions change nothing
+    pool = sorted(stale - set(texts))
+    candidates: list[Any] = [_NO_SUCH_ACTION, 12345, *([aux.choice(pool)] if pool else [])]
+    for bad in candidates:
+        try:
+            state.apply(bad)
+        except IllegalAction as error:
+            message = str(error)
+            if not message or "\n" in message:
+                where.fail("illegal-action", f"the IllegalAction message for {bad!r} is not one line")
+        else:
+            where.fail("illegal-action", f"apply({bad!r}) was accepted")
+        if _dump(state.to_json()) != snap:
+            where.fail("illegal-action", f"apply({bad!r}) raised but changed the state")
+    batch = [texts[0], _NO_SUCH_ACTION, texts[0]] if texts else [_NO_SUCH_ACTION]
+    try:
+        state.apply_all(batch)
+    except IllegalAction:
+        pass
+    else:
+        where.fail("apply-all", f"apply_all({batch}) was accepted")
+    if _dump(state.to_json()) != snap:
+        where.fail("apply-all", f"apply_all({batch}) raised but changed the state")
+
+    # every legal action leads somewhere
+    if every_action:
+        for action in legal:
+            trial = state.clone()
+            try:
+                trial.apply(action)
+            except Exception as error:
+                kind = type(error).__name__
+                where.fail("every-action", f"applying legal {action.text} raised {kind}: {error}")
+            if trial.to_move is not None and not trial.legal_actions():
+                where.fail("every-action", f"after {action.text} a seat is to move with no legal action")
+        if _dump(state.to_json()) != snap:
+            where.fail("clone-independent", "applying actions to clones changed the original")
+
+    if hidden:
+        for seat in range(players):
+            _check_hidden(state, seat, snap=snap, where=where, aux=aux, report=report)
+    return snap
+
+
+def _check_hidden(
+    state: State, seat: int, *, snap: str, where: _Where, aux: random.Random, report: Report
+) -> None:
+    """Two resamplings of what `seat` cannot know must look the same to `seat` (and to spectators)."""
+    game = state.game
+    a, b, c = aux.getrandbits(32), aux.getrandbits(32), aux.getrandbits(32)
+    first = state.determinize(seat, random.Random(a))
+    if _dump(state.to_json()) != snap:
+        where.fail("determinize", f"determinize({seat}, rng) changed the original state")
+    d1 = _dump(first.to_json())
+    if _dump(state.determinize(seat, random.Random(a)).to_json()) != d1:
+        where.fail("determinize", f"determinize({seat}, rng) with the same rng seed gave different states")
+    second = state.determinize(seat, random.Random(b))
+    d2 = _dump(second.to_json())
+    report.hidden_checks += 1
+    report.hidden_resampled += d1 != d2
+
+    for viewer in (seat, None):
+        seen = _dump(state.view(viewer))
+        for name, other in (("a determinization", first), ("another determinization", second)):
+            if _dump(other.view(viewer)) != seen:
+                who = "a spectator" if viewer is None else f"seat {viewer}"
+                where.fail(
+                    "hidden-view",
+                    f"{who} sees a difference between the state and {name} for seat {seat}: the view "
+                    "shows something that seat cannot know",
+                )
+    if first.to_move != state.to_move:
+        where.fail("determinize", f"determinize({seat}) changed the seat to move")
+    if state.to_move == seat and _texts(first.legal_actions()) != _texts(state.legal_actions()):
+        where.fail("determinize", f"determinize({seat}) changed the legal actions of seat {seat} itself")
+    expected = _dump(state.determinize(seat, random.Random(c)).to_json())
+    for name, other in (("a determinization", first), ("another determinization", second)):
+        if _dump(other.determinize(seat, random.Random(c)).to_json()) != expected:
+            where.fail(
+                "determinize",
+                f"determinize({seat}) with one rng seed gives different results from the state and from "
+                f"{name}: it depends on hidden information (sort hidden pools before shuffling)",
+            )
+    if _dump(game.state_from_json(json.loads(d1)).to_json()) != d1:
+        where.fail("determinize", f"determinize({seat}) gave a state that does not survive a JSON round trip")
+
+
+# --- playouts ---------------------------------------------------------------------------------
+
+def check_playout(
+    game: Game,
+    players: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 10_000,
+    hidden_every: int = 1,
+    every_action: bool = True,
+    policy: Policy = uniform,
+    report: Report | None = None,
+) -> list[str]:
+    """Play one seeded random game, checking every step; return the chosen action texts.
+
+    `hidden_every` > 0 runs the hidden-information checks every that many steps (0: never); they
+    cost the most. `policy` picks the actions with `random.Random(seed)`, so a failure is reproducible.
+    """
+    opts = dict(options or {})
+    report = report if report is not None else Report(game.name)
+    where = _Where(game, players, seed, opts)
+    choose = random.Random(seed)
+    aux = random.Random(seed * 1_000_003 + 17)
+    state = game.new_state(players, seed, opts)
+    seen: set[int] = set()
+    trace: list[int] = []
+    stale: set[str] = set()
+    while True:
+        hidden = hidden_every > 0 and where.step % hidden_every == 0
+        snap = _check_state(
+            state, where, aux=aux, report=report, hidden=hidden, every_action=every_action, stale=stale
+        )
+        key = hash(snap)
+        if key in seen:
+            where.fail("no-repeat", "random play reached a state it had already been in")
+        seen.add(key)
+        trace.append(key)
+        if state.to_move is None:
+            break
+        if where.step >= max_steps:
+            where.fail("ends", f"the game did not end within {max_steps} steps")
+        legal = state.legal_actions()
+        stale.update(_texts(legal))
+        chosen = policy(state, choose)
+        if chosen not in legal:
+            raise ValueError(f"the policy chose {chosen}, which is not legal")
+
+        follower = state.clone()  # must not move when the original does
+        twin = state.clone()  # must continue like the original
+        if _dump(twin.to_json()) != snap:
+            where.fail("clone-equal", "clone().to_json() differs from the original's")
+        twin.apply(chosen)
+        if _dump(state.to_json()) != snap:
+            where.fail("clone-independent", f"applying {chosen.text} to a clone changed the original")
+        loaded = game.state_from_json(json.loads(snap))
+        loaded.apply(chosen.text)
+        applied = state.apply(chosen.text)
+        if applied != chosen:
+            where.fail("notation", f"apply({chosen.text!r}) applied {applied.text!r}")
+        where.history.append(chosen.text)
+        where.step += 1
+        after = _dump(state.to_json())
+        if _dump(follower.to_json()) != snap:
+            where.fail("clone-independent", f"applying {chosen.text} to the original changed a clone")
+        if _dump(twin.to_json()) != after:
+            where.fail("clone-equal", f"a clone that applied {chosen.text} differs from the original")
+        if _dump(loaded.to_json()) != after:
+            where.fail("json-roundtrip", f"a loaded copy that applied {chosen.text} differs from the state")
+
+    report.playouts += 1
+    report.steps += where.step
+    report.longest = max(report.longest, where.step)
+    _check_determinism(game, where, seed=seed, options=opts, trace=trace, final=snap)
+    return list(where.history)
+
+
+def _check_determinism(
+    game: Game, where: _Where, *, seed: int, options: dict[str, Any], trace: list[int], final: str
+) -> None:
+    """Same seed, same actions, same states; and the game's record replays to the same end."""
+    actions = list(where.history)
+    players = where.players
+    state = game.new_state(players, seed, options)
+    for step, text in enumerate(actions):
+        if hash(_dump(state.to_json())) != trace[step]:
+            where.step = step
+            where.history = actions[:step]
+            where.fail("deterministic-play", "a second game with the same seed and actions differs here")
+        state.apply(text)
+    if _dump(state.to_json()) != final:
+        where.fail("deterministic-play", "a second game with the same seed and actions ends differently")
+
+    record = Record(game.name, players, seed, dict(options), actions, [], game.version)
+    try:
+        loaded = Record.from_json(json.loads(json.dumps(record.to_json())))
+    except BadState as error:
+        where.fail("replay", f"the record does not load from its own JSON: {error}")
+    if loaded != record:
+        where.fail("replay", "the record changes in a JSON round trip")
+    if game.name in game_names() and registered_game(game.name) is game:
+        replayed = loaded.replay()
+    else:  # a game outside the registry (a test's toy): replay the same way, through this game
+        replayed = game.new_state(loaded.players, loaded.seed, loaded.options)
+        for text in loaded.actions:
+            replayed.apply(text)
+    if _dump(replayed.to_json()) != final:
+        where.fail("replay", "replaying the game's record gives a different final state")
+
+
+def check_game(
+    game: Game,
+    players: int,
+    seeds: Sequence[int],
+    *,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 10_000,
+    hidden_every: int = 1,
+    every_action: bool = True,
+    policy: Policy = uniform,
+    expect_hidden: bool = True,
+) -> Report:
+    """Run the static checks, then one checked random playout per seed; raise ConformanceFailure.
+
+    With `expect_hidden`, the run also fails if no determinization ever differed from another
+    (a game with hidden information whose determinize resamples nothing would pass vacuously).
+    """
+    report = Report(game.name)
+    for seed in seeds:
+        check_setup(game, players, seed, options)
+        check_playout(
+            game, players, seed, options=options, max_steps=max_steps, hidden_every=hidden_every,
+            every_action=every_action, policy=policy, report=report,
+        )
+    if expect_hidden and hidden_every > 0 and report.hidden_checks and not report.hidden_resampled:
+        raise ConformanceFailure(
+            "determinize-vacuous",
+            f"{report.hidden_checks} pairs of determinizations were all identical",
+            f"{game.name}, {players} players, seeds {list(seeds)}",
+        )
+    return report
+
+
+__all__ = [
+    "CHECKS",
+    "ConformanceFailure",
+    "Policy",
+    "Report",
+    "check_game",
+    "check_playout",
+    "check_setup",
+    "check_state",
+    "uniform",
+]
