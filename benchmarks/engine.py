@@ -7,6 +7,7 @@ nothing here is a test (ARCHITECTURE.md: speed is measured, never asserted). One
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -48,20 +49,29 @@ def sample_positions(players: int, count: int, seed: int) -> list[tuple[PuertoRi
     return out
 
 
+def _settled() -> None:
+    """Collect and freeze what exists, so a timing loop does not pay for scanning earlier garbage."""
+    gc.collect()
+    gc.freeze()
+
+
 def per_call_us(players: int, seed: int, count: int = 20_000) -> dict[str, float]:
     positions = sample_positions(players, count, seed)
     copies = [s.clone() for s, _ in positions]
+    _settled()
     start = time.perf_counter()
     for state, (_, action) in zip(copies, positions, strict=True):
         state.apply_unchecked(action)
     apply_us = (time.perf_counter() - start) / count * 1e6
 
     copies = [s.clone() for s, _ in positions]
+    _settled()
     start = time.perf_counter()
     for state, (_, action) in zip(copies, positions, strict=True):
         state.apply(action.text)
     checked_us = (time.perf_counter() - start) / count * 1e6
 
+    _settled()
     start = time.perf_counter()
     for state, _ in positions:
         state.clone()
