@@ -33,7 +33,8 @@ def test_always_answering_1_finishes_the_game_with_a_score_table(
 ) -> None:
     record_path = tmp_path / "game.json"
     status, out, err = run(
-        capsys, "play", "puertorico", "--players", str(players), "--seat", str(seat), "--seed", "5",
+        capsys, "play", "puertorico", "--bots", "random", "--players", str(players), "--seat", str(seat),
+        "--seed", "5",
         "--record", str(record_path), stdin="1\n" * 3000, monkeypatch=monkeypatch,
     )
     assert status == 0, err
@@ -64,7 +65,7 @@ def test_always_answering_1_finishes_the_game_with_a_score_table(
 def test_the_same_seed_plays_the_same_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    argv = ("play", "puertorico", "--players", "3", "--seed", "12")
+    argv = ("play", "puertorico", "--bots", "random", "--players", "3", "--seed", "12")
     first = run(capsys, *argv, stdin="1\n" * 3000, monkeypatch=monkeypatch)
     second = run(capsys, *argv, stdin="1\n" * 3000, monkeypatch=monkeypatch)
     assert first[0] == 0
@@ -75,7 +76,8 @@ def test_end_of_input_at_the_first_prompt_ends_cleanly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     record_path = tmp_path / "left.json"
-    status, out, err = run(capsys, "play", "puertorico", "--seed", "1", "--record", str(record_path),
+    status, out, err = run(capsys, "play", "puertorico", "--bots", "random", "--seed", "1",
+                           "--record", str(record_path),
                            stdin="", monkeypatch=monkeypatch)
     assert status == 0
     assert "Traceback" not in err
@@ -88,7 +90,7 @@ def test_end_of_input_at_the_first_prompt_ends_cleanly(
 def test_end_of_input_in_the_middle_of_a_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    status, out, err = run(capsys, "play", "puertorico", "--players", "2", "--seed", "4",
+    status, out, err = run(capsys, "play", "puertorico", "--bots", "random", "--players", "2", "--seed", "4",
                            stdin="1\n1\n1\n", monkeypatch=monkeypatch)
     assert status == 0
     assert "Traceback" not in err
@@ -97,7 +99,7 @@ def test_end_of_input_in_the_middle_of_a_game(
 
 
 def test_quit_leaves_the_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out, _ = run(capsys, "play", "puertorico", "--seed", "1", stdin="quit\n1\n",
+    status, out, _ = run(capsys, "play", "puertorico", "--bots", "random", "--seed", "1", stdin="quit\n1\n",
                          monkeypatch=monkeypatch)
     assert status == 0
     assert "You left the game after 0 actions (seed 1)" in out
@@ -109,7 +111,7 @@ def test_help_numbers_notation_and_bad_answers(
 ) -> None:
     # 4 players, seat 0 is the first governor and picks first: the seven roles are offered.
     answers = ["?", "99", "role:nonsense", "board", "role:prospector", "quit"]
-    status, out, _ = run(capsys, "play", "puertorico", "--players", "4", "--seed", "2",
+    status, out, _ = run(capsys, "play", "puertorico", "--bots", "random", "--players", "4", "--seed", "2",
                          stdin="\n".join(answers) + "\n", monkeypatch=monkeypatch)
     assert status == 0
     assert "How to answer" in out
@@ -130,7 +132,7 @@ def test_several_actions_on_one_line_are_applied_all_or_nothing(
     state.apply("role:settler")
     plantation = next(a.text for a in state.legal_actions() if a.text.startswith("settle:"))
     answers = ["role:settler build:wharf", f"role:settler {plantation}", "quit"]
-    status, out, _ = run(capsys, "play", "puertorico", "--players", "3", "--seed", "6",
+    status, out, _ = run(capsys, "play", "puertorico", "--bots", "random", "--players", "3", "--seed", "6",
                          stdin="\n".join(answers) + "\n", monkeypatch=monkeypatch)
     assert status == 0
     assert "Not possible: action 2 of 2" in out

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import isla
-from isla.cli import play, rules
+from isla.cli import play, rules, tournament
 from isla.cli.common import parse_options, whole_number
 from isla.core import IslaError, game_names
 from isla.core import game as find_game
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_sim)
 
     play.add_parser(commands, options_help)
+    tournament.add_parser(commands, options_help)
     return parser
 
 

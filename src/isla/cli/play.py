@@ -1,7 +1,7 @@
 """`isla play`: one person at one seat against bots, in the terminal.
 
-The person sees only their seat's view (the same renderer as `isla rules show --seat N`); bots
-choose through a one-method interface so stronger bot levels can plug in under `--bots` later.
+The person sees only their seat's view (the same renderer as `isla rules show --seat N`); the other
+seats are `isla.bots` bots (a level such as `medium`, or a kind), each seeded from the game's seed.
 Input ends cleanly on `quit` or a closed stdin; with `--record` the game's record is saved either way.
 """
 
@@ -9,38 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import secrets
 import sys
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from isla.cli.common import check_seat, parse_options
-from isla.core import Action, IllegalAction, Record, State
+from isla.bots import bot_move, bot_names, make_bot
+from isla.cli.common import CliError, check_seat, parse_options
+from isla.core import IllegalAction, Record, State
 from isla.core import game as find_game
 from isla.render import describe_action, render_view
-
-
-class Bot(Protocol):
-    """A seat played by the computer: given the state, pick one of its legal actions."""
-
-    def choose(self, state: State) -> Action: ...
-
-
-class RandomBot:
-    """Uniformly random legal actions from its own seeded RNG (the baseline bot)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
-
-
-# Bot kinds by the name `--bots` accepts; each is built from a seeded RNG.
-BOT_KINDS: dict[str, Callable[[random.Random], Bot]] = {
-    "random": RandomBot,
-}
 
 HELP = """\
 How to answer:
@@ -137,6 +114,18 @@ def _save_record(path: str, record: Record) -> None:
     sys.stdout.write(f"Game record saved to {path} (replay: isla rules replay {path}).\n")
 
 
+def _bot_specs(text: str, count: int) -> list[str]:
+    """One spec for every other seat: a single spec is repeated; a list must match the seats."""
+    specs = [part.strip() for part in text.split(",")]
+    if len(specs) == 1:
+        specs = specs * count
+    if len(specs) != count:
+        raise CliError(f"--bots names {len(specs)} bots but there are {count} other seats")
+    for spec in specs:
+        make_bot(spec, 0, 0)  # raises UnknownBot with the known names
+    return specs
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     options = parse_options(game, args.option)
@@ -144,18 +133,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     state = game.new_state(args.players, seed, options)
     human = args.seat
     check_seat(state, human)
-    make_bot = BOT_KINDS[args.bots]
-    # Each bot gets its own RNG derived from the seed, so a game with a given seed replays exactly.
-    seeds = random.Random(seed)
-    bots = {s: make_bot(random.Random(seeds.getrandbits(64))) for s in range(state.players) if s != human}
+    specs = _bot_specs(args.bots, state.players - 1)
+    others = [s for s in range(state.players) if s != human]
+    seat_specs = dict(zip(others, specs, strict=True))
+    bots = {s: make_bot(seat_specs[s], s, seed) for s in others}
     record = Record(
         game=game.name, players=state.players, seed=seed, options=options,
-        seats=["you" if s == human else args.bots for s in range(state.players)],
+        seats=["you" if s == human else seat_specs[s] for s in range(state.players)],
         engine_version=game.version,
     )
     sys.stdout.write(
         f"{game.title}: {state.players} players, seed {seed}. You are seat {human}; "
-        f"the other seats are {args.bots} bots. Type ? for help.\n"
+        f"the other seats are bots: {', '.join(f'seat {s} {seat_specs[s]}' for s in others)}. "
+        "Type ? for help.\n"
     )
     last_round = None
     try:
@@ -170,7 +160,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 chosen = [a.text for a in state.apply_all(_human_turn(state, human))]
                 who = f"you (seat {human})"
             else:
-                chosen = [state.apply(bots[mover].choose(state)).text]
+                chosen = [state.apply(bot_move(bots[mover], state)).text]
                 who = f"seat {mover}"
             for text in chosen:
                 sys.stdout.write(f"{who} chose {text}: {describe_action(game.name, text)}\n")
@@ -204,7 +194,9 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
     p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default 0)")
     p.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: a random one, printed)")
     p.add_argument(
-        "--bots", choices=sorted(BOT_KINDS), default="random", help="the kind of bot at the other seats"
+        "--bots", default="medium", metavar="BOT[,BOT...]",
+        help="the bots at the other seats, in seat order: one for all, or one per seat. "
+        f"Levels and kinds: {', '.join(bot_names())} (default medium)",
     )
     p.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="a table option; repeat for several"

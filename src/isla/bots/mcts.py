@@ -1,0 +1,157 @@
+"""Information-set MCTS over the game protocol (generic: Puerto Rico now, Vanuatu later).
+
+Each iteration samples a world consistent with what the bot's seat knows (`determinize`), walks one
+shared tree keyed by action text (single-observer ISMCTS: a node's children are the actions seen so
+far; a child is only eligible when legal in the sampled world, and its UCB uses how often it was
+available), expands one action, then estimates the leaf with a short playout by the game's heuristic
+and its evaluation function (each seat's prospects in [0, 1]). Every seat maximises its own value
+(max^n), so the same tree serves 2 to 5 players. Wide decisions are tamed by progressive widening:
+a node may only grow a new child when its visit count allows, and the heuristic's own choice is
+always tried first, which acts as a prior.
+
+Budgets are iteration counts, so a bot's choice is reproducible; `Budget.seconds` optionally stops
+early for a live table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from isla.bots.base import Bot, SeatAccess
+from isla.bots.knowledge import knowledge, quiet_test
+from isla.core.errors import UnknownGame
+from isla.core.protocol import Action, State
+
+Policy = Callable[[State, random.Random], Action]
+Evaluator = Callable[[State], list[float]]
+
+
+class Node:
+    __slots__ = ("avail", "children", "prior", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0  # summed value for the seat that chose the action leading here
+        self.prior: str | None = None  # the heuristic's choice at this node, tried first
+
+
+def terminal_values(state: State) -> list[float]:
+    """1 for the winners of a finished game (shared among tied winners), 0 for the others."""
+    ranks = state.result().ranks
+    winners = ranks.count(1)
+    return [1.0 / winners if r == 1 else 0.0 for r in ranks]
+
+
+def random_policy(state: State, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+class MctsBot(Bot):
+    kind = "mcts"
+
+    # Tuned on Puerto Rico; see docs/bots.md.
+    exploration = 0.7
+    widening = 1.0  # children allowed at a node: 1 + widening * sqrt(visits)
+    _quiet: Callable[[State], bool] | None = None
+    rollout_steps = 60  # at most; a playout stops at the first quiet position after its start
+
+    def choose(self, access: SeatAccess) -> Action:
+        legal = access.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            known = knowledge(access.game.name)
+            policy: Policy = known.choose
+            evaluate: Evaluator | None = known.evaluate
+        except UnknownGame:
+            policy, evaluate = random_policy, None
+        self._quiet = quiet_test(access.game.name)
+        root = Node()
+        iterations = max(1, self.budget.iterations)
+        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        for _ in range(iterations):
+            self._iterate(access, root, policy, evaluate)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        by_text = {a.text: a for a in legal}
+        best = max(
+            (text for text in root.children if text in by_text),
+            key=lambda text: (root.children[text].visits, root.children[text].total),
+            default=None,
+        )
+        return by_text[best] if best is not None else policy(access.determinize(self.rng), self.rng)
+
+    def _iterate(self, access: SeatAccess, root: Node, policy: Policy, evaluate: Evaluator | None) -> None:
+        rng = self.rng
+        world = access.determinize(rng)
+        node = root
+        path: list[tuple[Node, int]] = []  # (child, seat that chose it)
+        while world.to_move is not None:
+            seat = world.to_move
+            legal = world.legal_actions()
+            children = node.children
+            allowed = 1 + int(self.widening * math.sqrt(node.visits))
+            untried = [a for a in legal if a.text not in children]
+            if untried and len(children) < allowed:
+                action = self._expansion_choice(node, world, untried, policy)
+                child = Node()
+                children[action.text] = child
+                for a in legal:
+                    seen = children.get(a.text)
+                    if seen is not None:
+                        seen.avail += 1
+                world.apply_unchecked(action)
+                path.append((child, seat))
+                break
+            best_child: Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for a in legal:
+                c = children.get(a.text)
+                if c is None:
+                    continue
+                c.avail += 1
+                score = c.total / c.visits + self.exploration * math.sqrt(math.log(c.avail) / c.visits)
+                if score > best_score:
+                    best_score, best_child, best_action = score, c, a
+            if best_child is None or best_action is None:  # nothing seen yet is legal here
+                action = self._expansion_choice(node, world, legal, policy)
+                best_child = Node()
+                best_child.avail = 1
+                children[action.text] = best_child
+                best_action = action
+            world.apply_unchecked(best_action)
+            path.append((best_child, seat))
+            node = best_child
+        values = self._playout(world, policy, evaluate)
+        root.visits += 1
+        for child, seat in path:
+            child.visits += 1
+            child.total += values[seat]
+
+    def _expansion_choice(self, node: Node, world: State, candidates: list[Action], policy: Policy) -> Action:
+        """The heuristic's own move first (a prior), then the others at random."""
+        if node.prior is None:
+            node.prior = policy(world, self.rng).text
+        for a in candidates:
+            if a.text == node.prior:
+                return a
+        return self.rng.choice(candidates)
+
+    def _playout(self, world: State, policy: Policy, evaluate: Evaluator | None) -> list[float]:
+        rng = self.rng
+        steps = self.rollout_steps if evaluate is not None else 1_000_000
+        quiet = self._quiet
+        while world.to_move is not None and steps > 0:
+            if quiet is not None and quiet(world):
+                break
+            world.apply_unchecked(policy(world, rng))
+            steps -= 1
+        if world.to_move is None or evaluate is None:
+            return terminal_values(world)
+        return evaluate(world)

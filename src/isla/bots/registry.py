@@ -1,0 +1,68 @@
+"""Bot names players and tools use: kinds (`random`, `heuristic`, `rush`, `mcts`) and levels.
+
+A spec is a kind or a level, optionally with an iteration budget: `hard`, `mcts`, `mcts:400`.
+Levels are the names players see; each is a kind plus a budget tuned on this machine class (see
+docs/bots.md for the measured strength of each).
+"""
+
+from __future__ import annotations
+
+import random
+
+from isla.bots.base import Bot, Budget
+from isla.bots.heuristic import BaselineBot, HeuristicBot
+from isla.bots.randombot import RandomBot
+from isla.core.errors import IslaError
+
+KINDS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "rush": BaselineBot,
+}
+
+# level -> (kind, iterations). Tuned so hard takes about 1 s and medium about 0.2 s per decision.
+LEVELS: dict[str, tuple[str, int]] = {
+    "easy": ("heuristic", 0),
+    "medium": ("mcts", 200),
+    "hard": ("mcts", 1000),
+}
+
+
+class UnknownBot(IslaError):
+    """A bot spec that names no kind or level, or has a bad budget."""
+
+
+def _kinds() -> dict[str, type[Bot]]:
+    from isla.bots.mcts import MctsBot
+
+    return {**KINDS, "mcts": MctsBot}
+
+
+def bot_names() -> list[str]:
+    return [*LEVELS, *_kinds()]
+
+
+def parse_spec(spec: str) -> tuple[str, int]:
+    """(kind, iterations) for a spec; raise UnknownBot with the known names."""
+    name, _, budget_text = spec.strip().partition(":")
+    if name in LEVELS:
+        kind, iterations = LEVELS[name]
+    elif name in _kinds():
+        kind, iterations = name, LEVELS["medium"][1] if name == "mcts" else 0
+    else:
+        raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
+    if budget_text:
+        try:
+            iterations = int(budget_text)
+        except ValueError:
+            raise UnknownBot(f"bot {spec!r}: the budget after ':' must be a whole number") from None
+        if iterations < 1:
+            raise UnknownBot(f"bot {spec!r}: the budget must be at least 1 iteration")
+    return kind, iterations
+
+
+def make_bot(spec: str, seat: int, seed: int, seconds: float | None = None) -> Bot:
+    """Build the bot `spec` for `seat`, its RNG seeded from (seed, seat, spec)."""
+    kind, iterations = parse_spec(spec)
+    rng = random.Random(f"isla-bot:{seed}:{seat}:{spec}")
+    return _kinds()[kind](seat, rng, Budget(iterations, seconds))
