@@ -72,6 +72,17 @@ def test_same_seed_same_game(chooser: Any) -> None:
     assert play(4, 3, {}, chooser) == play(4, 3, {}, chooser)
 
 
+def test_memoised_plans_do_not_change_the_play() -> None:
+    # The heuristic memoises placement plans and city summaries across calls; a game must play the
+    # same with cold caches as after other games have filled them.
+    H._PLANS.clear()
+    H._CITY_CACHE.clear()
+    cold = play(4, 11, {}, H.choose)
+    play(4, 12, {}, H.choose)
+    play(3, 11, {}, H.choose)
+    assert play(4, 11, {}, H.choose) == cold
+
+
 def test_different_seeds_give_different_games() -> None:
     # The near-tie randomisation (and the deal) must actually vary the play.
     assert play(4, 3, {}, H.choose) != play(4, 4, {}, H.choose)

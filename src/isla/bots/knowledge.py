@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
 from types import ModuleType
 from typing import Protocol, cast
 
@@ -21,7 +20,8 @@ from isla.core.protocol import Action, State
 _MODULES = {
     "puertorico": "isla.games.puertorico.heuristic",
 }
-# Optional search hints: is_quiet(state) -> bool, where a leaf may be judged by `evaluate`.
+# Optional search hints: is_quiet(state) -> bool (a leaf `evaluate` can judge fairly) and
+# effort(state) -> float (the share of the iteration budget the decision deserves).
 _SEARCH = {
     "puertorico": "isla.games.puertorico.search",
 }
@@ -35,12 +35,18 @@ class Knowledge(Protocol):
     def baseline_choose(self, state: State, rng: random.Random) -> Action: ...
 
 
-def quiet_test(game_name: str) -> Callable[[State], bool] | None:
-    """The game's test for positions fit for static evaluation, if it has one."""
+class SearchHints(Protocol):
+    def is_quiet(self, state: State) -> bool: ...
+
+    def effort(self, state: State) -> float: ...
+
+
+def search_hints(game_name: str) -> SearchHints | None:
+    """The game's hints for search: is_quiet (fit for static evaluation) and effort (budget share)."""
     target = _SEARCH.get(game_name)
     if target is None:
         return None
-    return cast(Callable[[State], bool], importlib.import_module(target).is_quiet)
+    return cast(SearchHints, importlib.import_module(target))
 
 
 def knowledge(game_name: str) -> Knowledge:

@@ -10,7 +10,8 @@ a node may only grow a new child when its visit count allows, and the heuristic'
 always tried first, which acts as a prior.
 
 Budgets are iteration counts, so a bot's choice is reproducible; `Budget.seconds` optionally stops
-early for a live table.
+early for a live table. A game may say that a decision deserves only a share of the budget (its
+search hints' `effort`: in Puerto Rico each colonist placed gets a fifth of a role choice's).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 from collections.abc import Callable
 
 from isla.bots.base import Bot, SeatAccess
-from isla.bots.knowledge import knowledge, quiet_test
+from isla.bots.knowledge import knowledge, search_hints
 from isla.core.errors import UnknownGame
 from isla.core.protocol import Action, State
 
@@ -55,8 +56,8 @@ class MctsBot(Bot):
     kind = "mcts"
 
     # Tuned on Puerto Rico; see docs/bots.md.
-    exploration = 0.7
-    widening = 1.0  # children allowed at a node: 1 + widening * sqrt(visits)
+    exploration = 0.3
+    widening = 0.3  # children allowed at a node: 1 + widening * sqrt(visits)
     _quiet: Callable[[State], bool] | None = None
     rollout_steps = 60  # at most; a playout stops at the first quiet position after its start
 
@@ -70,9 +71,11 @@ class MctsBot(Bot):
             evaluate: Evaluator | None = known.evaluate
         except UnknownGame:
             policy, evaluate = random_policy, None
-        self._quiet = quiet_test(access.game.name)
+        hints = search_hints(access.game.name)
+        self._quiet = hints.is_quiet if hints is not None else None
         root = Node()
-        iterations = max(1, self.budget.iterations)
+        share = hints.effort(access.determinize(self.rng)) if hints is not None else 1.0
+        iterations = max(1, round(self.budget.iterations * share))
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         for _ in range(iterations):
             self._iterate(access, root, policy, evaluate)

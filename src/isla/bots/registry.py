@@ -20,11 +20,13 @@ KINDS: dict[str, type[Bot]] = {
     "rush": BaselineBot,
 }
 
-# level -> (kind, iterations). Tuned so hard takes about 1 s and medium about 0.2 s per decision.
+# level -> (kind, iterations). easy is the scripted shipping rush (a gentle, readable opponent);
+# medium and hard are MCTS with budgets measured on this machine class to take about 0.2 s and
+# 1 s per decision on one core (docs/bots.md has the figures and the commands behind them).
 LEVELS: dict[str, tuple[str, int]] = {
-    "easy": ("heuristic", 0),
-    "medium": ("mcts", 200),
-    "hard": ("mcts", 1000),
+    "easy": ("rush", 0),
+    "medium": ("mcts", 1000),
+    "hard": ("mcts", 5000),
 }
 
 

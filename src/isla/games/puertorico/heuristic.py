@@ -1,16 +1,31 @@
 """The Puerto Rico heuristic player, its position evaluation, and the scripted "shipping rush" baseline.
 
 Pure rules knowledge: it reads the flat lists of a `Core` (state.py) and never the face-down stack
-order or the RNG, so it plays the same in every determinization of what its seat knows. VP chips are
-public knowledge (ruling R9: every shipment happens in the open).
+order or the RNG (only the stack's public composition), so it plays the same in every
+determinization of what its seat knows. VP chips are public knowledge (ruling R9: every shipment
+happens in the open).
 
 The model behind every choice is one currency, the *expected final VP*: a doubloon, a barrel, a
 colonist, a plantation or a building is worth the VP it is likely to turn into before the game ends,
-and that depends on how many rounds are left (`_Ctx`). Decisions inside a role take the action with
-the best value for the seat; a role is chosen by *relative* advantage: what the role gives me (and the
-doubloons on its card) minus what it gives the opponents, who act in the same phase. Near-ties are
-broken at random with the rng the caller passes (a deterministic player in self-play gives lopsided
-seat results, AI.md).
+and that depends on how many rounds are left (`_Ctx`: the end by colonists, city or VP chips is
+projected from the paces seen so far, and discounted, since far-off VP are less sure).
+
+- Roles are chosen by *relative* advantage: each role is simulated for every seat (who settles what,
+  who builds what, who ships how much and loses what in storage, ...), and my gain plus the doubloons
+  on the card counts against the best-served opponent's gain and the opponents' average. A role I
+  leave may still be taken later this round by someone else, so only the part of everyone's gain
+  that depends on me taking it counts.
+- Inside a role each decision takes the action worth most to the seat: colonists go where they
+  produce most (production chains first, as whole plantation+building pairs), purchases look one
+  builder phase ahead (save up for the factory or a large building rather than buy filler), a
+  doubloon is worth no more than what it can buy, filling the city or emptying a supply is sought
+  when ahead and avoided when behind.
+- Near-ties are broken at random with the rng the caller passes: a deterministic player in self-play
+  gives lopsided seat results (AI.md).
+
+`evaluate` turns the estimated final scores into win chances with a softmax whose temperature was
+fitted to self-play outcomes; the numbers of the value model were tuned in seat-rotated matches
+(benchmarks/heuristic_matches.py).
 """
 
 from __future__ import annotations
@@ -127,7 +142,7 @@ VP_PACE = 0.45  # VP shipped per round, as a share of the barrels made, before p
 CITY_PACE = 0.75  # city spaces the biggest builder fills per round
 # A prior for each role, in VP: settling fills the island, which the relative gain undervalues
 # (every seat gets a tile, but the game only ends well for seats whose islands are full).
-ROLE_BIAS = (0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+ROLE_BIAS = (1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 QUARRY_BUYS = 2.0  # purchases per (discounted) round left, for the value of a quarry
 QUARRY_RATES = (1.0, 0.8, 0.5, 0.3)  # share of purchases the 1st..4th quarry discounts
 RATE_SHARE = 0.8  # money is worth at most this share of the best VP-per-doubloon in reach
@@ -1128,7 +1143,7 @@ def _place_key(core: Core, p: int) -> tuple[object, ...]:
     bcol = core.bcol[:]
     bcol[bb:bb + NB] = [0 if c >= 0 else -1 for c in core.bcol[bb:bb + NB]]
     total = core.san_juan[p] + sum(core.occ[tb:tb + NT]) + sum(c for c in core.bcol[bb:bb + NB] if c > 0)
-    return (p, total, core.round, core.picks_done, core.ends, core.col_supply, core.col_ship,
+    return (p, total, core.round, core.picks, core.picks_done, core.ends, core.col_supply, core.col_ship,
             core.vp_supply, core.options["vp_supply"], tuple(core.vp), tuple(core.tiles), tuple(occ),
             tuple(bcol), tuple(core.spaces))
 
