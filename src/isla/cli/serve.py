@@ -1,0 +1,153 @@
+"""`isla serve`: run the Isla server (HTTP API now; the browser table in a later landing).
+
+    isla serve                                   # http://127.0.0.1:8000/, SQLite in the data directory
+    isla serve --port 9000 --data-dir ./isla-data
+    isla serve --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla
+
+Before uvicorn starts, the command opens the database (creating the SQLite file and applying the
+migrations) and binds the port itself, so the usual mistakes - an unreachable database, a port in
+use - end with one "isla: ..." line and status 2 instead of a server log full of tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from isla.cli.common import CliError
+from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, default_data_dir, describe_url
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, not {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 65535, not {value}")
+    return value
+
+
+async def _prepare(config: ServerConfig) -> None:
+    """Open the database once (creating and migrating it), to report problems before serving."""
+    from isla.server.store import Store
+
+    url = config.url()
+    try:
+        store = await Store.open(url)
+    except Exception as error:
+        lines = str(error).strip().splitlines() or [type(error).__name__]
+        raise CliError(f"cannot open the database {describe_url(url)}: {lines[0]}") from None
+    await store.close()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise CliError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _name, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        raise CliError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    import uvicorn
+
+    from isla.server import create_app
+
+    config = ServerConfig(
+        data_dir=Path(args.data_dir).expanduser() if args.data_dir else default_data_dir(),
+        database_url=args.database_url,
+        host=args.host,
+        port=args.port,
+        bot_pace=args.bot_pace,
+    )
+    url = config.url()  # an unsupported URL fails here, with its one-line message
+    if config.database_url is None:
+        try:
+            config.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CliError(f"cannot create the data directory {str(config.data_dir)!r}: "
+                           f"{error.strerror or error}") from None
+    asyncio.run(_prepare(config))
+    sock = _listen(config.host, config.port)
+    config = replace(config, port=sock.getsockname()[1])  # --port 0 picks a free port
+    announce = f"Isla is serving {config.public_url()} (database: {describe_url(url)}); Ctrl+C stops it\n"
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                sys.stdout.write(announce)
+                sys.stdout.flush()
+
+    server = Server(uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on"))
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl+C: uvicorn has shut down cleanly and re-raised the signal
+        pass
+    finally:
+        sock.close()
+    if not server.started:
+        raise CliError("the server did not start (see the log above)")
+    return 0
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    p = commands.add_parser(
+        "serve",
+        help="run the Isla server (tables with bots over an HTTP API)",
+        description="Run the Isla server. On first start it creates its SQLite database in the data "
+        "directory (or uses --database-url) and brings the schema up to date; then it serves tables "
+        "over HTTP and prints its URL. The API is described in docs/server.md and, live, at /openapi.json.",
+        epilog="examples:\n  isla serve\n  isla serve --port 9000 --data-dir ./isla-data\n"
+        "  isla serve --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    p.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT,
+        help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})",
+    )
+    p.add_argument(
+        "--data-dir", metavar="DIR",
+        help=f"where the SQLite database is kept (default {default_data_dir()})",
+    )
+    p.add_argument(
+        "--database-url", metavar="URL",
+        help="use this database instead of the SQLite file, e.g. postgresql+asyncpg://user@host:5432/name",
+    )
+    p.add_argument(
+        "--bot-pace", type=_number, default=ServerConfig.bot_pace, metavar="SECONDS",
+        help=f"how long bots wait before each move, so people can follow (default {ServerConfig.bot_pace})",
+    )
+    p.add_argument(
+        "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
+        help="how much the server logs (default info)",
+    )
+    p.set_defaults(handler=cmd_serve)

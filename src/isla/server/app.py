@@ -1,0 +1,217 @@
+"""The ASGI application: FastAPI routes over the table service, with errors that are one JSON line.
+
+Every refusal, whatever caused it (malformed JSON, a body too large, an unknown table, a forged or
+stale submission, a bug), reaches the client as `{"error": "...", "code": "..."}` with a 4xx (or,
+for a bug, a 500) status and never a traceback; nothing changes on the server when it is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import isla
+from isla.server.config import ServerConfig
+from isla.server.routes import routers
+from isla.server.store import Store
+from isla.server.tables import LocalTableService, TableError
+
+log = logging.getLogger("isla.server")
+
+STATUS = {
+    "not_found": 404,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "invalid": 422,
+    "illegal": 422,
+    "stale": 409,
+    "duplicate": 409,
+    "conflict": 409,
+    "not_your_turn": 409,
+    "not_started": 409,
+    "finished": 409,
+    "seat_taken": 409,
+    "unavailable": 503,
+}
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
+
+def error_response(status: int, message: str, code: str) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    body = {"error": " ".join(message.split()), "code": code}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes with 413 before the application reads any of it.
+
+    Uvicorn sets no limit on HTTP bodies; moves are tiny, so a large body is a mistake or an attack.
+    The body is read here (at most limit + 1 bytes) and handed on from memory.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = error_response(413, f"the request body is larger than {self.limit} bytes", "too_large")
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = 0
+                if declared > self.limit:
+                    await too_large(scope, receive, send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                await self.app(scope, _replay([message]), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await too_large(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        await self.app(scope, _replay([{"type": "http.request", "body": b"".join(chunks)}], receive), send)
+
+
+class CatchAll:
+    """Answer a bug with a JSON 500 (the traceback goes to the log only) and keep the connection.
+
+    Starlette's own last-resort handler re-raises after answering, which makes the server drop
+    the client's connection; a client should see one failed request, nothing more.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as error:
+            log.error("isla: %s %s failed", scope.get("method"), scope.get("path"), exc_info=error)
+            if started:  # too late for an answer of our own; let the server close the connection
+                raise
+            message = "internal server error (the server log has the details)"
+            await error_response(500, message, "internal")(scope, receive, send)
+
+
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
+    pending = list(messages)
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop(0)
+        if then is not None:
+            return await then()
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
+    problems = error.errors()
+    if not problems:
+        return 422, "invalid request", "invalid"
+    first = problems[0]
+    if first.get("type") == "json_invalid":
+        reason = first.get("ctx", {}).get("error", "not valid JSON")
+        return 400, f"malformed JSON in the request body: {reason}", "bad_request"
+    not_an_object = first.get("type") in ("model_attributes_type", "dict_type")
+    if tuple(first.get("loc", ())) == ("body",) and not_an_object:
+        message = "the request body must be a JSON object sent as 'Content-Type: application/json'"
+        return 400, message, "bad_request"
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+    message = f"invalid request: {where}: {first.get('msg', 'not accepted')}"
+    if len(problems) > 1:
+        message += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
+    return 422, message, "invalid"
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The Isla server as an ASGI app; its lifespan opens the database (migrating it) and the tables."""
+    config = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(config.url())
+        service = LocalTableService(store, config)
+        try:
+            await service.open()
+            app.state.tables = service
+            yield
+        finally:
+            await service.close()
+            await store.close()
+
+    app = FastAPI(
+        title="Isla",
+        version=isla.__version__,
+        summary="Tables for Puerto Rico (and soon Vanuatu) with bots; every table is an action log.",
+        lifespan=lifespan,
+        # FastAPI's interactive pages load their JavaScript from a CDN; a self-hosted server should
+        # not, so only the OpenAPI document itself is served.
+        docs_url=None,
+        redoc_url=None,
+    )
+    for router in routers:
+        app.include_router(router)
+
+    @app.get("/", include_in_schema=False)
+    async def root() -> dict[str, Any]:
+        return {"name": "isla", "version": isla.__version__, "api": "/api", "openapi": "/openapi.json"}
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, error: TableError) -> JSONResponse:
+        return error_response(STATUS.get(error.code, 400), error.message, error.code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        status, message, code = _validation_message(error)
+        return error_response(status, message, code)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if error.status_code == 404:
+            message = f"no such endpoint: {request.method} {request.url.path}"
+        elif error.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}"
+        else:
+            message = str(error.detail)
+        code = HTTP_CODES.get(error.status_code, "error")
+        if error.status_code == 401:
+            code = "unauthorized"
+        return error_response(error.status_code, message, code)
+
+    app.add_middleware(CatchAll)
+    app.add_middleware(BodyLimit, limit=config.max_body_bytes)
+    return app

@@ -1,0 +1,88 @@
+"""Server settings: where the data lives, which database, and how the tables behave.
+
+One frozen object built once (by `isla serve` from its command line, or by tests directly) and
+handed to `create_app`; nothing in the server reads the environment or global state on its own, so
+two apps with different settings can run side by side in one process (the tests do).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from isla.core.errors import IslaError
+
+if TYPE_CHECKING:  # SQLAlchemy is imported when a URL is built, not by `isla --help`
+    from sqlalchemy.engine import URL
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DATABASE_FILE = "isla.db"
+# The drivers the store is written and tested for (async SQLAlchemy dialects).
+SUPPORTED_DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
+
+
+class ConfigError(IslaError):
+    """A setting that cannot work (an unsupported database URL, an unusable data directory)."""
+
+
+def default_data_dir() -> Path:
+    """`$XDG_DATA_HOME/isla`, else `~/.local/share/isla`: where a self-hoster's games are kept."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "isla"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything the server needs to know; the defaults suit one person on a laptop."""
+
+    data_dir: Path = field(default_factory=default_data_dir)
+    # None: the SQLite file `isla.db` inside data_dir.
+    database_url: str | None = None
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    # Seconds a bot waits before each move, so a person can follow what happened.
+    bot_pace: float = 0.5
+    # Upper bound on a bot's thinking time per decision (the levels are iteration budgets).
+    bot_seconds: float | None = 5.0
+    # Request bodies larger than this are refused with 413 before they are parsed.
+    max_body_bytes: int = 64 * 1024
+
+    def sqlite_path(self) -> Path:
+        return self.data_dir / DATABASE_FILE
+
+    def url(self) -> URL:
+        """The database URL to connect to, checked against the drivers the store supports."""
+        from sqlalchemy.engine import URL
+
+        if self.database_url is None:
+            return URL.create("sqlite+aiosqlite", database=str(self.sqlite_path()))
+        return parse_database_url(self.database_url)
+
+    def public_url(self) -> str:
+        """Where a browser reaches this server (what `isla serve` prints)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+
+def parse_database_url(text: str) -> URL:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(text)
+    except ArgumentError:
+        raise ConfigError(f"cannot read the database URL {text!r}") from None
+    if url.drivername not in SUPPORTED_DRIVERS:
+        raise ConfigError(
+            f"unsupported database {url.drivername!r} in the database URL "
+            f"(use one of: {', '.join(d + '://...' for d in SUPPORTED_DRIVERS)})"
+        )
+    return url
+
+
+def describe_url(url: URL) -> str:
+    """The URL without its password, for messages and logs."""
+    return url.render_as_string(hide_password=True)

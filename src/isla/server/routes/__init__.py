@@ -1,0 +1,7 @@
+"""The HTTP routes, one module per area; `routers` lists them for the app."""
+
+from isla.server.routes import meta, tables
+
+routers = [meta.router, tables.router]
+
+__all__ = ["routers"]

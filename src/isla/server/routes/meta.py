@@ -1,0 +1,40 @@
+"""HTTP routes about the server itself: health and the games it offers (with their options)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+import isla
+from isla.bots import bot_names
+from isla.core import game as find_game
+from isla.core import game_names
+from isla.server.routes.schemas import GamesOut
+
+router = APIRouter(prefix="/api", tags=["server"])
+
+
+@router.get("/health")
+async def health() -> dict[str, Any]:
+    """Whether the server answers, and its version."""
+    return {"ok": True, "version": isla.__version__}
+
+
+@router.get("/games", response_model=GamesOut)
+async def games() -> Any:
+    """Every game with its player counts and table options (names, types, defaults, choices)."""
+    listed = []
+    for name in game_names():
+        game = find_game(name)
+        listed.append(
+            {
+                "name": game.name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "version": game.version,
+                "options": [spec.to_json() for spec in game.option_specs],
+            }
+        )
+    return {"games": listed, "bots": bot_names()}

@@ -1,0 +1,160 @@
+"""The HTTP API's request and response bodies (pydantic), from which FastAPI writes the OpenAPI.
+
+Requests are strict: unknown fields, strings for numbers and the like are refused, so a client's
+mistake is reported instead of guessed at. Responses describe what the table service returns;
+`view` is the game's own per-seat view (see docs/state.md, "The view").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from isla.server.tables import MAX_NAME
+
+MAX_ACTIONS = 100
+MAX_ACTION_TEXT = 200
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(Strict):
+    """One seat of a new table."""
+
+    kind: Literal["open", "bot", "human"] = Field(
+        description="open: someone joins later; bot: a bot takes it; human: a person named now, "
+        "whose player token the response returns (the creator's own seat)"
+    )
+    bot: StrictStr | None = Field(None, description="for a bot seat: a level (easy, medium, hard) or a kind")
+    name: StrictStr | None = Field(None, max_length=200, description="for a human seat: the player's name")
+
+
+class CreateTableIn(Strict):
+    game: StrictStr = Field("puertorico", description="the game's short name (GET /api/games)")
+    seats: list[SeatIn] = Field(min_length=1, max_length=10, description="the seats in the creator's order")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="table options of the game; the game's defaults fill the rest"
+    )
+    seating: Literal["random", "fixed"] = Field(
+        "random",
+        description="fixed: the first seat listed is seat 0, the first governor (ruling R16); random: "
+        "who sits where is shuffled when the table starts",
+    )
+
+
+class JoinIn(Strict):
+    name: StrictStr = Field(
+        min_length=1, max_length=200, description=f"your name (at most {MAX_NAME} characters)"
+    )
+    slot: StrictInt | None = Field(
+        None, ge=0, description="the open slot to take (default: the first open one)"
+    )
+
+
+class ActionsIn(Strict):
+    seq: StrictInt = Field(ge=0, description="the table's current sequence number (from the last GET)")
+    actions: list[StrictStr] = Field(
+        min_length=1, max_length=MAX_ACTIONS,
+        description="action texts (docs/notation.md), applied in order, all or nothing",
+    )
+
+
+class SeatOut(BaseModel):
+    slot: int = Field(description="position in the creator's list")
+    seat: int | None = Field(description="the game seat, decided when the table starts (0 moves first)")
+    kind: str = Field(description="open, human or bot")
+    name: str | None
+    bot: str | None
+
+
+class YouOut(BaseModel):
+    slot: int
+    seat: int | None
+    name: str | None
+
+
+class TableSummaryOut(BaseModel):
+    id: str
+    game: str
+    status: str = Field(description="open (waiting for players), playing or finished")
+    players: int
+    seating: str
+    options: dict[str, Any]
+    engine_version: str
+    seq: int | None = Field(description="the sequence number the next submission must carry")
+    to_move: int | None = Field(description="the seat to move (None before the start and at the end)")
+    seats: list[SeatOut]
+    result: dict[str, Any] | None = Field(description="scores, ranks and breakdown, once the game is over")
+
+
+class TableOut(TableSummaryOut):
+    you: YouOut | None = Field(description="the caller's seat (None for a spectator)")
+    view: dict[str, Any] | None = Field(description="the game as the caller's seat may see it")
+    legal: list[str] = Field(description="the caller's legal actions (empty unless it is their turn)")
+
+
+class TokenOut(BaseModel):
+    slot: int
+    name: str | None
+    token: str = Field(description="the player token: send it as 'Authorization: Bearer TOKEN'")
+
+
+class CreatedOut(BaseModel):
+    table: TableOut
+    tokens: list[TokenOut]
+
+
+class JoinedOut(BaseModel):
+    token: str = Field(description="the player token: send it as 'Authorization: Bearer TOKEN'")
+    slot: int
+    table: TableOut
+
+
+class TablesOut(BaseModel):
+    tables: list[TableSummaryOut]
+
+
+class LoggedAction(BaseModel):
+    seq: int
+    seat: int
+    action: str
+    source: str = Field(description="player, bot, or fallback (a random move after a bot failed)")
+
+
+class LoggedEvent(BaseModel):
+    seq: int
+    seat: int | None
+    kind: str
+    detail: str
+
+
+class LogOut(BaseModel):
+    id: str
+    seq: int
+    actions: list[LoggedAction]
+    events: list[LoggedEvent]
+    record: dict[str, Any] | None = Field(
+        description="the game record (docs/record.md), once the game is over"
+    )
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="one line saying what was wrong")
+    code: str = Field(description="a stable word for programs: stale, illegal, not_found, ...")
+
+
+class GameOut(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    version: str
+    options: list[dict[str, Any]]
+
+
+class GamesOut(BaseModel):
+    games: list[GameOut]
+    bots: list[str] = Field(description="bot levels and kinds a seat may name")

@@ -1,0 +1,80 @@
+"""HTTP routes for tables: create, join, look, act, list, log. They only translate to the service."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from isla.server.routes.schemas import (
+    ActionsIn,
+    CreatedOut,
+    CreateTableIn,
+    ErrorOut,
+    JoinedOut,
+    JoinIn,
+    LogOut,
+    TableOut,
+    TablesOut,
+)
+from isla.server.tables import Caller, NewTable, SeatRequest, TableService
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+bearer = HTTPBearer(auto_error=False, description="the player token from create or join")
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422)
+}
+
+
+def service(request: Request) -> TableService:
+    tables: TableService = request.app.state.tables
+    return tables
+
+
+def caller(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Caller:
+    return Caller(credentials.credentials if credentials is not None else None)
+
+
+Service = Annotated[TableService, Depends(service)]
+Who = Annotated[Caller, Depends(caller)]
+
+
+@router.post("", status_code=201, response_model=CreatedOut, responses=ERRORS)
+async def create_table(body: CreateTableIn, tables: Service) -> Any:
+    """Create a table. It starts at once when no seat is open; otherwise when the last one is taken."""
+    seats = [SeatRequest(s.kind, s.bot, s.name) for s in body.seats]
+    return await tables.create(NewTable(body.game, seats, body.options, body.seating))
+
+
+@router.get("", response_model=TablesOut, responses=ERRORS)
+async def list_tables(
+    tables: Service, status: Annotated[Literal["open", "playing", "finished"] | None, Query()] = None
+) -> Any:
+    """The newest tables (public facts only), optionally of one status."""
+    return {"tables": await tables.tables(status)}
+
+
+@router.get("/{table_id}", response_model=TableOut, responses=ERRORS)
+async def get_table(table_id: str, tables: Service, who: Who) -> Any:
+    """The table as the caller sees it: with a player token, that seat's view and legal actions."""
+    return await tables.table(table_id, who)
+
+
+@router.post("/{table_id}/join", response_model=JoinedOut, responses=ERRORS)
+async def join_table(table_id: str, body: JoinIn, tables: Service) -> Any:
+    """Take an open seat; the answer carries your player token (keep it: it is your seat)."""
+    return await tables.join(table_id, body.name, body.slot)
+
+
+@router.post("/{table_id}/actions", response_model=TableOut, responses=ERRORS)
+async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: Who) -> Any:
+    """Play: the actions are applied in order, all or nothing, if `seq` is current and it is your turn."""
+    return await tables.submit(table_id, who, body.seq, body.actions)
+
+
+@router.get("/{table_id}/log", response_model=LogOut, responses=ERRORS)
+async def table_log(table_id: str, tables: Service) -> Any:
+    """Every action with its sequence number, bot failures, and the record once the game is over."""
+    return await tables.log(table_id)

@@ -1,0 +1,23 @@
+"""Persistence: SQLAlchemy models, Alembic migrations (shipped here, applied at startup), the store."""
+
+from isla.server.store.repository import (
+    Finish,
+    NotApplied,
+    SeqTaken,
+    Store,
+    StoredAction,
+    StoredEvent,
+    StoredSeat,
+    StoredTable,
+)
+
+__all__ = [
+    "Finish",
+    "NotApplied",
+    "SeqTaken",
+    "Store",
+    "StoredAction",
+    "StoredEvent",
+    "StoredSeat",
+    "StoredTable",
+]

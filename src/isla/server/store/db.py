@@ -1,0 +1,77 @@
+"""Connecting to the database and bringing its schema up to date.
+
+SQLite (the embedded default) gets WAL journaling, a busy timeout and `BEGIN IMMEDIATE`
+transactions: a move's transaction takes the write lock when it starts instead of failing halfway
+when another connection writes, so concurrent writers wait their turn rather than error. PostgreSQL
+needs nothing special. Migrations are Alembic revisions shipped inside the package and applied on
+every start (a no-op when the schema is current), so a self-hoster never runs a migration by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+SQLITE_BUSY_MS = 30_000
+
+
+def make_engine(url: URL) -> AsyncEngine:
+    if url.get_backend_name() != "sqlite":
+        return create_async_engine(url, pool_pre_ping=True)
+    if url.database:
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver's own transaction handling would start transactions lazily (deferred); turn it
+        # off and begin every transaction ourselves, below.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: a crash loses no committed data
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+async def upgrade(engine: AsyncEngine) -> None:
+    """Apply every migration the database lacks (Alembic's `upgrade head`)."""
+
+    def run(connection: Connection) -> None:
+        command.upgrade(alembic_config(connection), "head")
+
+    async with engine.begin() as connection:
+        await connection.run_sync(run)
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    """The schema revision the database is at (None before the first migration)."""
+    from alembic.runtime.migration import MigrationContext
+
+    def read(connection: Connection) -> str | None:
+        return MigrationContext.configure(connection).get_current_revision()
+
+    async with engine.connect() as connection:
+        return await connection.run_sync(read)

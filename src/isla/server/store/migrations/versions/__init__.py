@@ -1,0 +1,1 @@
+"""Alembic revisions, oldest first; each file's `revision`/`down_revision` chain them."""

@@ -1,0 +1,113 @@
+"""The database schema: tables, their seats, their append-only action log, and their events.
+
+The action log is the truth about a game (ARCHITECTURE.md, "How a move travels"): `game_tables`
+keeps what is needed to start the game again (game, options, seed, engine version) and
+`table_actions` every chosen action with its sequence number. The unique (table_id, seq) is what
+lets a second writer lose cleanly when two submissions race for the same move. A finished game also
+keeps its record and result, which ratings and replays will read later.
+
+Changing this module means adding an Alembic revision under `migrations/versions/`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Explicit constraint names, so migrations can refer to them on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s_%(column_1_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# SQLite makes only an INTEGER PRIMARY KEY auto-incrementing; PostgreSQL gets a 64-bit key.
+Id = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class TableRow(Base):
+    """One table: how its game was set up, where it stands, and (once over) its record and result."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    engine_version: Mapped[str] = mapped_column(String(40))
+    seating: Mapped[str] = mapped_column(String(10))  # "random" | "fixed"
+    status: Mapped[str] = mapped_column(String(12), index=True)  # open | playing | finished
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
+class SeatRow(Base):
+    """A place at a table. `slot` is its position in the creator's list; `seat` the engine seat.
+
+    The seat is decided when the table starts: equal to the slot with fixed seating, shuffled with
+    random seating (ruling R16: the engine's seat 0 is the first governor).
+    """
+
+    __tablename__ = "table_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # open | human | bot
+    bot: Mapped[str | None] = mapped_column(String(40))
+    name: Mapped[str | None] = mapped_column(String(80))
+    # SHA-256 of the player token handed out at join; the token itself is never stored.
+    token_hash: Mapped[str | None] = mapped_column(String(64), index=True)
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ActionRow(Base):
+    """One action of a table's game, in order: seq 0 is the first action after the setup."""
+
+    __tablename__ = "table_actions"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(String(12))  # player | bot | fallback
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    """Something that happened at a table besides an action (a bot failure now; handovers later)."""
+
+    __tablename__ = "table_events"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # the log's length when it happened
+    seat: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    detail: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,268 @@
+"""Reading and writing tables and their action logs: every write is one short transaction.
+
+The store knows rows, not games: it never imports a rules engine. The table service decides what
+is legal and asks the store to make it permanent; the store's own guards (a seat is joined only if
+still open, a table starts only once, an action is logged only at a free (table, seq)) make a second
+writer - another request or, later, another server process - lose cleanly instead of corrupting
+the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from isla.server.store.db import make_engine, upgrade
+from isla.server.store.models import ActionRow, EventRow, SeatRow, TableRow
+
+
+class SeqTaken(Exception):
+    """Another writer already logged an action at this (table, seq): this submission lost."""
+
+
+class NotApplied(Exception):
+    """A guarded update found the row no longer in the expected state (another writer was first)."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class StoredSeat:
+    slot: int
+    kind: str  # open | human | bot
+    seat: int | None = None
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class StoredAction:
+    seq: int
+    seat: int
+    action: str
+    source: str
+
+
+@dataclass
+class StoredEvent:
+    seq: int
+    seat: int | None
+    kind: str
+    detail: str
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    engine_version: str
+    seating: str
+    status: str
+    seats: list[StoredSeat] = field(default_factory=list)
+    actions: list[StoredAction] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+    created_at: datetime | None = None
+
+
+@dataclass
+class Finish:
+    """What a finished game leaves behind, written in the transaction of its last action."""
+
+    result: dict[str, Any]
+    record: dict[str, Any]
+
+
+class Store:
+    """The database behind the table service (SQLite or PostgreSQL through async SQLAlchemy)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    async def open(cls, url: URL) -> Store:
+        """Connect, apply any missing migrations, and return the store."""
+        engine = make_engine(url)
+        try:
+            await upgrade(engine)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    def _session(self) -> AsyncSession:
+        return self._sessions()
+
+    # --- writes ---------------------------------------------------------------------------
+
+    async def insert_table(self, table: StoredTable) -> None:
+        stamp = now()
+        async with self._session() as session, session.begin():
+            session.add(
+                TableRow(
+                    id=table.id, game=table.game, players=table.players, options=table.options,
+                    seed=table.seed, engine_version=table.engine_version, seating=table.seating,
+                    status=table.status, created_at=stamp,
+                    started_at=stamp if table.status == "playing" else None,
+                )
+            )
+            await session.flush()  # the table row first: the seats refer to it
+            for seat in table.seats:
+                session.add(
+                    SeatRow(
+                        table_id=table.id, slot=seat.slot, seat=seat.seat, kind=seat.kind, bot=seat.bot,
+                        name=seat.name, token_hash=seat.token_hash,
+                        joined_at=stamp if seat.kind == "human" else None,
+                    )
+                )
+
+    async def join(
+        self, table_id: str, slot: int, name: str, token_hash: str, start: dict[int, int] | None
+    ) -> None:
+        """Give an open slot to a player; with `start` (slot -> seat) also start the table.
+
+        Raises NotApplied, changing nothing, if the slot is no longer open.
+        """
+        async with self._session() as session, session.begin():
+            taken = await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.slot == slot, SeatRow.kind == "open")
+                .values(kind="human", name=name, token_hash=token_hash, joined_at=now())
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotApplied(f"slot {slot} is no longer open")
+            if start is not None:
+                await self._start(session, table_id, start)
+
+    async def start(self, table_id: str, seats: dict[int, int]) -> None:
+        """Start a table whose slots are all taken, placing slot -> seat."""
+        async with self._session() as session, session.begin():
+            await self._start(session, table_id, seats)
+
+    async def _start(self, session: AsyncSession, table_id: str, seats: dict[int, int]) -> None:
+        started = await session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.status == "open")
+            .values(status="playing", started_at=now())
+        )
+        if started.rowcount != 1:  # type: ignore[attr-defined]
+            raise NotApplied("the table has already started")
+        for slot, seat in seats.items():
+            await session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.slot == slot).values(seat=seat)
+            )
+
+    async def append(
+        self,
+        table_id: str,
+        first_seq: int,
+        seat: int,
+        actions: Sequence[str],
+        *,
+        source: str,
+        finish: Finish | None = None,
+        event: tuple[str, str] | None = None,
+    ) -> None:
+        """Log `actions` at first_seq, first_seq + 1, ... in one transaction, all or nothing.
+
+        `finish` marks the game over with its result and record; `event` (kind, detail) records
+        why the actions were taken (a bot's failure) in the same transaction. Raises SeqTaken if
+        another writer already holds one of those sequence numbers.
+        """
+        stamp = now()
+        try:
+            async with self._session() as session, session.begin():
+                session.add_all(
+                    ActionRow(
+                        table_id=table_id, seq=first_seq + offset, seat=seat, action=text,
+                        source=source, created_at=stamp,
+                    )
+                    for offset, text in enumerate(actions)
+                )
+                if event is not None:
+                    session.add(
+                        EventRow(table_id=table_id, seq=first_seq, seat=seat, kind=event[0],
+                                 detail=event[1], created_at=stamp)
+                    )
+                await session.flush()
+                if finish is not None:
+                    await session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id)
+                        .values(status="finished", finished_at=stamp, result=finish.result,
+                                record=finish.record)
+                    )
+        except IntegrityError:
+            raise SeqTaken(f"sequence number {first_seq} of table {table_id} is taken") from None
+
+    # --- reads ----------------------------------------------------------------------------
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        """A table with its seats and its whole action log (None if there is no such table)."""
+        async with self._session() as session, session.begin():
+            row = await session.get(TableRow, table_id)
+            if row is None:
+                return None
+            table = _table(row)
+            table.seats = await _seats(session, table_id)
+            actions = await session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+            )
+            table.actions = [StoredAction(a.seq, a.seat, a.action, a.source) for a in actions]
+        return table
+
+    async def live_ids(self) -> list[str]:
+        """Tables that are not over: the ones a starting server rebuilds."""
+        async with self._session() as session, session.begin():
+            ids = await session.scalars(
+                select(TableRow.id).where(TableRow.status.in_(("open", "playing"))).order_by(TableRow.id)
+            )
+            return list(ids)
+
+    async def summaries(self, status: str | None = None, limit: int = 100) -> list[StoredTable]:
+        """The newest tables (optionally of one status) with their seats, without their logs."""
+        async with self._session() as session, session.begin():
+            query = select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            tables = [_table(row) for row in await session.scalars(query)]
+            for table in tables:
+                table.seats = await _seats(session, table.id)
+        return tables
+
+    async def events(self, table_id: str) -> list[StoredEvent]:
+        async with self._session() as session, session.begin():
+            rows = await session.scalars(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)
+            )
+            return [StoredEvent(e.seq, e.seat, e.kind, e.detail) for e in rows]
+
+
+def _table(row: TableRow) -> StoredTable:
+    return StoredTable(
+        id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=row.seed,
+        engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
+        record=row.record, created_at=row.created_at,
+    )
+
+
+async def _seats(session: AsyncSession, table_id: str) -> list[StoredSeat]:
+    rows = await session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.slot))
+    return [StoredSeat(s.slot, s.kind, s.seat, s.bot, s.name, s.token_hash) for s in rows]

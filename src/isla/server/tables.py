@@ -1,0 +1,600 @@
+"""The table service: tables in memory, their truth in the action log, bots that play by themselves.
+
+`TableService` is the small interface the HTTP routes (and, later, the WebSocket endpoint) talk to.
+`LocalTableService` is the one-process implementation: each live table is held in memory with its
+game state and an asyncio lock, and every change follows the path of ARCHITECTURE.md, "How a move
+travels": check the caller holds the seat to move and the sequence number is current, apply the
+actions all or nothing on a copy, append them to the log in one transaction (the unique
+(table, seq) makes a second writer lose), and only then make the copy the table's state. A server
+that starts rebuilds every live table by replaying its log, and its bots carry on.
+
+A later multi-process service (PostgreSQL + Redis) can implement the same interface; so nothing
+outside this module touches `LiveTable` or the store directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import secrets
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from isla.bots import BotError, UnknownBot, bot_move, make_bot, parse_spec
+from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
+from isla.core import game as find_game
+from isla.server.config import ServerConfig
+from isla.server.store import (
+    Finish,
+    NotApplied,
+    SeqTaken,
+    Store,
+    StoredAction,
+    StoredSeat,
+    StoredTable,
+)
+
+log = logging.getLogger("isla.server")
+
+MAX_NAME = 40
+SEATINGS = ("random", "fixed")
+SEAT_KINDS = ("open", "bot", "human")
+
+
+class TableError(Exception):
+    """A request the service refuses; nothing has changed. `code` says which kind of refusal.
+
+    Codes: not_found, unauthorized (no player token), forbidden (a token holding no seat here),
+    invalid (a bad request: options, seats, names), illegal (an action the rules forbid), stale (a
+    sequence number that is not the table's), duplicate (actions already applied), conflict (another
+    writer took the sequence number first), not_your_turn, not_started, finished, seat_taken,
+    unavailable (a table whose log cannot be replayed).
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = " ".join(message.split())  # always one line
+        super().__init__(self.message)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking. Now a player token (from join or create); accounts will add a user here."""
+
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """One seat of a new table: open for someone to join, a bot (level or kind), or a named person."""
+
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class NewTable:
+    game: str
+    seats: Sequence[SeatRequest]
+    options: dict[str, Any] = field(default_factory=dict)
+    seating: str = "random"
+
+
+class TableService(ABC):
+    """What the routes may ask of the tables. Every method raises TableError for a refusal."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Get ready to serve: rebuild live tables and let their bots continue."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Stop the bots; after this the service takes no more requests."""
+
+    @abstractmethod
+    async def create(self, request: NewTable) -> JSON:
+        """Create a table; return it and the player tokens of its `human` seats."""
+
+    @abstractmethod
+    async def join(self, table_id: str, name: str, slot: int | None = None) -> JSON:
+        """Take an open seat (the first one if `slot` is None); return the player token."""
+
+    @abstractmethod
+    async def table(self, table_id: str, caller: Caller) -> JSON:
+        """The table as the caller may see it: their seat's view and legal actions."""
+
+    @abstractmethod
+    async def submit(self, table_id: str, caller: Caller, seq: int, actions: Sequence[str]) -> JSON:
+        """Apply the caller's actions at sequence number `seq`, all or nothing."""
+
+    @abstractmethod
+    async def tables(self, status: str | None = None) -> list[JSON]:
+        """Public summaries of the newest tables."""
+
+    @abstractmethod
+    async def log(self, table_id: str) -> JSON:
+        """The public action log and events; the full record once the game is over."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: Any) -> str:
+    """A player name as shown to others: trimmed, 1 to 40 printable characters."""
+    if not isinstance(name, str):
+        raise TableError("invalid", "a player name must be text")
+    text = " ".join(name.split())
+    if not text:
+        raise TableError("invalid", "a player name must not be empty")
+    if len(text) > MAX_NAME:
+        raise TableError("invalid", f"a player name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise TableError("invalid", "a player name must not contain control characters")
+    return text
+
+
+class LiveTable:
+    """One table in memory: its setup, seats, game state (once started) and log."""
+
+    def __init__(self, stored: StoredTable) -> None:
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.reset(stored)
+
+    def reset(self, stored: StoredTable) -> None:
+        """(Re)build from the stored table by replaying its log; raise TableError if it cannot."""
+        game = find_game(stored.game)
+        state: State | None = None
+        if stored.status != "open":
+            state = game.new_state(stored.players, stored.seed, stored.options)
+            for index, action in enumerate(stored.actions):
+                if action.seq != index:
+                    raise TableError("unavailable", f"table {stored.id}: its log has a gap at seq {index}")
+                try:
+                    state.apply(action.action)
+                except IllegalAction as error:
+                    raise TableError(
+                        "unavailable", f"table {stored.id} cannot be rebuilt: log seq {index}: {error}"
+                    ) from None
+        self.stored = stored
+        self.id = stored.id
+        self.game = game
+        self.seats = sorted(stored.seats, key=lambda s: s.slot)
+        self.state = state
+        self.log = list(stored.actions)
+
+    @property
+    def status(self) -> str:
+        return self.stored.status
+
+    @property
+    def seq(self) -> int:
+        """The next sequence number: how many actions the log holds."""
+        return len(self.log)
+
+    def by_seat(self, seat: int) -> StoredSeat:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def holder(self, caller: Caller) -> StoredSeat | None:
+        """The seat the caller's token holds here; None for a spectator (no token)."""
+        if caller.token is None:
+            return None
+        wanted = token_hash(caller.token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                return seat
+        raise TableError("forbidden", f"this player token holds no seat at table {self.id}")
+
+    def bot_to_move(self) -> StoredSeat | None:
+        if self.state is None or self.status != "playing" or self.state.to_move is None:
+            return None
+        seat = self.by_seat(self.state.to_move)
+        return seat if seat.kind == "bot" else None
+
+    def seat_names(self) -> list[str]:
+        ordered = sorted(self.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
+        return [s.name if s.kind == "human" and s.name else f"{s.bot} bot" for s in ordered]
+
+    def record(self, actions: list[str]) -> Record:
+        s = self.stored
+        names = self.seat_names()
+        return Record(s.game, s.players, s.seed, dict(s.options), actions, names, s.engine_version)
+
+    # --- what callers see -----------------------------------------------------------------
+
+    def summary(self) -> JSON:
+        """Public facts about the table (what the lobby shows)."""
+        started = self.status != "open"
+        ordered = sorted(self.seats, key=lambda s: (s.seat if started and s.seat is not None else s.slot))
+        s = self.stored
+        return {
+            "id": self.id,
+            "game": s.game,
+            "status": s.status,
+            "players": s.players,
+            "seating": s.seating,
+            "options": dict(s.options),
+            "engine_version": s.engine_version,
+            "seq": self.seq,
+            "to_move": self.state.to_move if self.state is not None else None,
+            "seats": [_seat_json(seat) for seat in ordered],
+            "result": s.result if s.status == "finished" else None,
+        }
+
+    def snapshot(self, holder: StoredSeat | None) -> JSON:
+        """The summary plus the caller's view of the game and, on their turn, their legal actions."""
+        data = self.summary()
+        seat = holder.seat if holder is not None else None
+        data["you"] = None if holder is None else {"slot": holder.slot, "seat": seat, "name": holder.name}
+        data["view"] = self.state.view(seat) if self.state is not None else None
+        legal: list[str] = []
+        if self.state is not None and seat is not None and self.state.to_move == seat:
+            legal = [a.text for a in self.state.legal_actions()]
+        data["legal"] = legal
+        return data
+
+
+def _seat_json(seat: StoredSeat) -> JSON:
+    return {"slot": seat.slot, "seat": seat.seat, "kind": seat.kind, "name": seat.name, "bot": seat.bot}
+
+
+@dataclass
+class _BotJob:
+    state: State
+    seat: int
+    spec: str
+    seq: int
+    seed: int
+
+
+def _bot_choice(job: _BotJob, seconds: float | None) -> tuple[Action, str | None]:
+    """The bot's move, or (when the bot fails in any way) a random legal one and what went wrong.
+
+    Runs in a worker thread on a copy of the state. The bot is built afresh for every move with a
+    seed derived from the table's seed and the sequence number, so a table that is rebuilt after a
+    restart has bots that choose exactly as they would have.
+    """
+    try:
+        bot = make_bot(job.spec, job.seat, (job.seed << 32) | job.seq, seconds)
+        return bot_move(bot, job.state, job.spec), None
+    except Exception as error:  # BotError, or a bot that cannot even be built: the table goes on
+        problem = str(error) if isinstance(error, BotError) else f"bot {job.spec!r}: {error}"
+        rng = random.Random(f"isla-fallback:{job.seed}:{job.seq}")
+        return rng.choice(job.state.legal_actions()), problem
+
+
+class LocalTableService(TableService):
+    """Tables of one server process, persisted in the store."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self._live: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._closing = False
+
+    # --- lifecycle ------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        for table_id in await self.store.live_ids():
+            try:
+                live = await self._get(table_id)
+            except TableError as error:
+                log.error("isla: %s", error.message)
+                continue
+            async with live.lock:
+                self._kick(live)
+
+    async def close(self) -> None:
+        self._closing = True
+        for live in list(self._live.values()):
+            task = live.bot_task
+            if task is None or task.done():
+                continue
+            # Holding the lock, the bot cannot be inside a commit: it is waiting, sleeping or
+            # thinking, and cancelling it there leaves no transaction half done.
+            async with live.lock:
+                task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # --- the interface --------------------------------------------------------------------
+
+    async def create(self, request: NewTable) -> JSON:
+        try:
+            game = find_game(request.game)
+        except UnknownGame as error:
+            raise TableError("invalid", str(error)) from None
+        players = len(request.seats)
+        try:
+            options = game.resolve_options(players, request.options)
+        except BadOption as error:
+            raise TableError("invalid", str(error)) from None
+        if request.seating not in SEATINGS:
+            allowed = ", ".join(SEATINGS)
+            raise TableError("invalid", f"seating must be one of {allowed}, not {request.seating!r}")
+        seats: list[StoredSeat] = []
+        tokens: list[JSON] = []
+        for slot, wanted in enumerate(request.seats):
+            seat = _new_seat(slot, wanted)
+            if seat.kind == "human":
+                token = secrets.token_urlsafe(24)
+                seat.token_hash = token_hash(token)
+                tokens.append({"slot": slot, "name": seat.name, "token": token})
+            seats.append(seat)
+        stored = StoredTable(
+            id=secrets.token_hex(6),
+            game=game.name,
+            players=players,
+            options=options,
+            seed=secrets.randbelow(2**53),  # hidden until the game is over: it fixes every draw
+            engine_version=game.version,
+            seating=request.seating,
+            status="open",
+        )
+        full = all(seat.kind != "open" for seat in seats)
+        if full:
+            for slot, seat_number in self._seating(stored.seating, players).items():
+                seats[slot].seat = seat_number
+            stored.status = "playing"
+        stored.seats = seats
+        await self.store.insert_table(stored)
+        live = LiveTable(stored)
+        self._live[live.id] = live
+        async with live.lock:
+            self._kick(live)
+            first = next((s for s in live.seats if s.kind == "human"), None)
+            return {"table": live.snapshot(first), "tokens": tokens}
+
+    async def join(self, table_id: str, name: str, slot: int | None = None) -> JSON:
+        name = clean_name(name)
+        live = await self._get(table_id)
+        async with live.lock:
+            if live.status != "open":
+                raise TableError("seat_taken", f"table {table_id} has already started: no seat is open")
+            if slot is None:
+                chosen = next(s for s in live.seats if s.kind == "open")
+            else:
+                if not 0 <= slot < len(live.seats):
+                    raise TableError(
+                        "invalid", f"table {table_id} has slots 0 to {len(live.seats) - 1}, not {slot}"
+                    )
+                chosen = live.seats[slot]
+                if chosen.kind != "open":
+                    raise TableError("seat_taken", f"slot {slot} of table {table_id} is not open")
+            token = secrets.token_urlsafe(24)
+            hashed = token_hash(token)
+            last = sum(1 for s in live.seats if s.kind == "open") == 1
+            start = self._seating(live.stored.seating, live.stored.players) if last else None
+            try:
+                await self.store.join(table_id, chosen.slot, name, hashed, start)
+            except NotApplied:
+                await self._reload(live)
+                message = f"slot {chosen.slot} of table {table_id} was just taken"
+                raise TableError("seat_taken", message) from None
+            chosen.kind, chosen.name, chosen.token_hash = "human", name, hashed
+            if start is not None:
+                for seat in live.seats:
+                    seat.seat = start[seat.slot]
+                live.stored.status = "playing"
+                live.state = live.game.new_state(live.stored.players, live.stored.seed, live.stored.options)
+                self._kick(live)
+            return {"token": token, "slot": chosen.slot, "table": live.snapshot(chosen)}
+
+    async def table(self, table_id: str, caller: Caller) -> JSON:
+        live = await self._get(table_id)
+        async with live.lock:
+            holder = live.holder(caller)
+            self._kick(live)  # a bot whose task stopped (say, on a database error) is restarted
+            return live.snapshot(holder)
+
+    async def submit(self, table_id: str, caller: Caller, seq: int, actions: Sequence[str]) -> JSON:
+        live = await self._get(table_id)
+        if caller.token is None:
+            raise TableError(
+                "unauthorized",
+                "sending actions needs your player token (header 'Authorization: Bearer TOKEN')",
+            )
+        if not actions:
+            raise TableError("invalid", "send at least one action")
+        async with live.lock:
+            holder = live.holder(caller)
+            assert holder is not None
+            if live.status == "open":
+                raise TableError("not_started", f"table {table_id} has not started: seats are still open")
+            if live.status != "playing" or live.state is None or live.state.to_move is None:
+                raise TableError("finished", f"the game at table {table_id} is over")
+            if seq != live.seq:
+                raise self._seq_error(live, holder, seq, actions)
+            to_move = live.state.to_move
+            if holder.seat != to_move:
+                message = f"it is seat {to_move}'s turn, not yours (seat {holder.seat})"
+                raise TableError("not_your_turn", message)
+            await self._commit(live, to_move, list(actions), "player")
+            return live.snapshot(holder)
+
+    async def tables(self, status: str | None = None) -> list[JSON]:
+        summaries = []
+        for stored in await self.store.summaries(status):
+            live = self._live.get(stored.id)
+            summaries.append(live.summary() if live is not None else _summary(stored))
+        return summaries
+
+    async def log(self, table_id: str) -> JSON:
+        live = await self._get(table_id)
+        events = await self.store.events(table_id)
+        async with live.lock:
+            return {
+                "id": live.id,
+                "seq": live.seq,
+                "actions": [
+                    {"seq": a.seq, "seat": a.seat, "action": a.action, "source": a.source} for a in live.log
+                ],
+                "events": [
+                    {"seq": e.seq, "seat": e.seat, "kind": e.kind, "detail": e.detail} for e in events
+                ],
+                # The record holds the seed, which fixes every future draw: only for a finished game.
+                "record": live.stored.record if live.status == "finished" else None,
+            }
+
+    # --- internals ------------------------------------------------------------------------
+
+    async def _get(self, table_id: str) -> LiveTable:
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self._live.get(table_id)
+            if live is None:
+                stored = await self.store.load(table_id)
+                if stored is None:
+                    raise TableError("not_found", f"there is no table {table_id!r}")
+                live = LiveTable(stored)
+                self._live[table_id] = live
+        return live
+
+    async def _reload(self, live: LiveTable) -> None:
+        """Another writer changed the table under us: rebuild it from the log."""
+        stored = await self.store.load(live.id)
+        if stored is not None:
+            live.reset(stored)
+
+    def _seating(self, seating: str, players: int) -> dict[int, int]:
+        """slot -> seat. Random seating shuffles who sits where; the seat 0 is the first governor (R16)."""
+        seats = list(range(players))
+        if seating == "random":
+            random.SystemRandom().shuffle(seats)
+        return dict(enumerate(seats))
+
+    def _seq_error(self, live: LiveTable, holder: StoredSeat, seq: int, actions: Sequence[str]) -> TableError:
+        if seq > live.seq:
+            return TableError("stale", f"seq {seq} is ahead of the table, which is at seq {live.seq}")
+        logged = live.log[seq : seq + len(actions)]
+        if [a.action for a in logged] == list(actions) and all(a.seat == holder.seat for a in logged):
+            message = f"these actions were already applied at seq {seq}; the table is at seq {live.seq}"
+            return TableError("duplicate", message)
+        return TableError(
+            "stale", f"stale seq {seq}: the table is at seq {live.seq}; look at the table again and decide"
+        )
+
+    async def _commit(
+        self, live: LiveTable, seat: int, texts: list[str], source: str, event: tuple[str, str] | None = None
+    ) -> None:
+        """Check on a copy, log in one transaction, then apply. Call with the table's lock held."""
+        assert live.state is not None
+        trial = live.state.clone()
+        try:
+            applied = trial.apply_all(texts)
+        except IllegalAction as error:
+            raise TableError("illegal", str(error)) from None
+        done = [a.text for a in applied]
+        first = live.seq
+        finish = None
+        if trial.is_over:
+            record = live.record([a.action for a in live.log] + done)
+            finish = Finish(trial.result().to_json(), record.to_json())
+        try:
+            await self.store.append(live.id, first, seat, done, source=source, finish=finish, event=event)
+        except SeqTaken:
+            await self._reload(live)
+            raise TableError(
+                "conflict", f"another submission took seq {first} first; the table is now at seq {live.seq}"
+            ) from None
+        live.state = trial
+        live.log.extend(StoredAction(first + i, seat, text, source) for i, text in enumerate(done))
+        if finish is not None:
+            live.stored.status = "finished"
+            live.stored.result = finish.result
+            live.stored.record = finish.record
+        self._kick(live)
+
+    def _kick(self, live: LiveTable) -> None:
+        """Start the table's bot task if a bot is to move and none runs. Call with the lock held."""
+        if self._closing or live.bot_to_move() is None:
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.get_running_loop().create_task(self._bots(live), name=f"bots:{live.id}")
+
+    async def _bots(self, live: LiveTable) -> None:
+        """Let the bots move, one at a time at the configured pace, until a person is to move."""
+        try:
+            while not self._closing:
+                async with live.lock:
+                    seat = live.bot_to_move()
+                    if seat is None or live.state is None or seat.seat is None or seat.bot is None:
+                        live.bot_task = None
+                        return
+                    job = _BotJob(live.state.clone(), seat.seat, seat.bot, live.seq, live.stored.seed)
+                await asyncio.sleep(self.config.bot_pace)
+                action, problem = await asyncio.to_thread(_bot_choice, job, self.config.bot_seconds)
+                async with live.lock:
+                    if self._closing or live.seq != job.seq or live.bot_to_move() is None:
+                        continue  # the table moved on meanwhile (another writer): look again
+                    source, event = "bot", None
+                    if problem is not None:
+                        log.warning("isla: table %s: %s; playing a random legal move", live.id, problem)
+                        source, event = "fallback", ("bot_error", problem)
+                    try:
+                        await self._commit(live, job.seat, [action.text], source, event)
+                    except TableError as error:  # a conflict with another writer: look again
+                        log.warning("isla: table %s: bot move not applied: %s", live.id, error.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database went away, say: stop; the next look at the table restarts us
+            log.exception("isla: table %s: the bots stopped", live.id)
+            live.bot_task = None
+
+
+def _new_seat(slot: int, wanted: SeatRequest) -> StoredSeat:
+    if wanted.kind not in SEAT_KINDS:
+        allowed = ", ".join(SEAT_KINDS)
+        raise TableError("invalid", f"seat {slot}: kind must be one of {allowed}, not {wanted.kind!r}")
+    if wanted.kind == "bot":
+        if wanted.name is not None:
+            raise TableError("invalid", f"seat {slot}: a bot seat takes no name")
+        if not wanted.bot:
+            raise TableError("invalid", f"seat {slot}: a bot seat needs a bot (a level or kind)")
+        try:
+            parse_spec(wanted.bot)
+        except UnknownBot as error:
+            raise TableError("invalid", f"seat {slot}: {error}") from None
+        return StoredSeat(slot, "bot", bot=wanted.bot.strip())
+    if wanted.bot is not None:
+        raise TableError("invalid", f"seat {slot}: only a bot seat names a bot")
+    if wanted.kind == "open":
+        if wanted.name is not None:
+            message = f"seat {slot}: an open seat takes no name (players name themselves when they join)"
+            raise TableError("invalid", message)
+        return StoredSeat(slot, "open")
+    return StoredSeat(slot, "human", name=clean_name(wanted.name))
+
+
+def _summary(stored: StoredTable) -> JSON:
+    """A summary of a table not in memory, without replaying it (a finished or open one, usually)."""
+    seq: int | None = None
+    if stored.status == "open":
+        seq = 0
+    elif stored.record is not None:
+        seq = len(stored.record.get("actions", []))
+    ordered = sorted(stored.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "status": stored.status,
+        "players": stored.players,
+        "seating": stored.seating,
+        "options": dict(stored.options),
+        "engine_version": stored.engine_version,
+        "seq": seq,
+        "to_move": None,
+        "seats": [_seat_json(seat) for seat in ordered],
+        "result": stored.result if stored.status == "finished" else None,
+    }

@@ -1,0 +1,135 @@
+"""Helpers for the server tests: a real uvicorn server in a thread, and HTTP clients for it.
+
+Kept in a uniquely named module (not the conftest) so it cannot clash with other test folders'
+helpers; pytest puts this folder on sys.path, so tests import it as `servertools`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import uvicorn
+
+from isla.server import ServerConfig, create_app
+from isla.server.store import Store
+
+# A bound on every wait for the server to do something (a bot game, a start); not a speed test:
+# it only keeps a broken server from hanging the test run.
+PATIENCE = 60.0
+
+
+@dataclass
+class Running:
+    """A server that is up: its base URL and its settings."""
+
+    url: str
+    config: ServerConfig
+
+    def client(self, token: str | None = None) -> httpx2.Client:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx2.Client(base_url=self.url, headers=headers, timeout=PATIENCE)
+
+
+@contextmanager
+def serve(config: ServerConfig) -> Iterator[Running]:
+    """Run the app under uvicorn on a free loopback port until the block ends (then stop it)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    port = sock.getsockname()[1]
+    config = replace(config, host="127.0.0.1", port=port)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(config), log_config=None, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=f"uvicorn:{port}")
+    thread.start()
+    deadline = time.monotonic() + PATIENCE
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            server.should_exit = True
+            thread.join(PATIENCE)
+            sock.close()
+            raise RuntimeError("the test server did not start (see the captured log)")
+        time.sleep(0.01)
+    try:
+        yield Running(f"http://127.0.0.1:{port}", config)
+    finally:
+        server.should_exit = True
+        thread.join(PATIENCE)
+        sock.close()
+        assert not thread.is_alive(), "the test server did not stop"
+
+
+def wait_for(what: str, check: Callable[[], Any], interval: float = 0.02) -> Any:
+    """Poll `check` until it returns something truthy; fail (naming `what`) after PATIENCE seconds."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what}")
+        time.sleep(interval)
+
+
+def create(client: httpx2.Client, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"seats": seats, **body})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def human(name: str) -> dict[str, Any]:
+    return {"kind": "human", "name": name}
+
+
+def bot(spec: str = "random") -> dict[str, Any]:
+    return {"kind": "bot", "bot": spec}
+
+
+OPEN: dict[str, Any] = {"kind": "open"}
+
+
+def get(client: httpx2.Client, table_id: str) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table_id}")
+    assert response.status_code == 200, response.text
+    table: dict[str, Any] = response.json()
+    return table
+
+
+def table_log(client: httpx2.Client, table_id: str) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table_id}/log")
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def act(client: httpx2.Client, table_id: str, seq: int, *actions: str) -> httpx2.Response:
+    return client.post(f"/api/tables/{table_id}/actions", json={"seq": seq, "actions": list(actions)})
+
+
+def run_async(job: Callable[[Store], Any], url: str) -> Any:
+    """Run `job(store)` on a store opened at `url`, in a fresh event loop (for direct checks)."""
+    from isla.server.config import parse_database_url
+
+    async def main() -> Any:
+        store = await Store.open(parse_database_url(url))
+        try:
+            return await job(store)
+        finally:
+            await store.close()
+
+    return asyncio.run(main())
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"

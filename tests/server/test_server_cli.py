@@ -1,0 +1,102 @@
+"""`isla serve` as a person runs it: a real process that creates its database, prints its URL,
+serves, stops on Ctrl+C, and finds its tables again when started anew."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx2
+import pytest
+from servertools import PATIENCE, bot, create, get
+from sqlalchemy.engine import make_url
+
+from isla.cli import main
+
+
+@contextmanager
+def isla_serve(*args: str) -> Iterator[str]:
+    """Run `isla serve --port 0 ARGS` and yield the URL it prints; stop it with SIGINT after."""
+    command = [sys.executable, "-m", "isla", "serve", "--port", "0", "--log-level", "warning", *args]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    watchdog = threading.Timer(PATIENCE, process.kill)  # a hung server must not hang the test run
+    watchdog.start()
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        if not line.startswith("Isla is serving http://127.0.0.1:"):
+            process.kill()
+            raise AssertionError(f"isla serve did not start: {line!r} {process.communicate()[1]}")
+        url = line.split()[3]
+        yield url
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate()
+        assert process.returncode == 0, err
+        assert "Traceback" not in err
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def test_serve_creates_its_sqlite_database_and_keeps_tables_across_restarts(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with isla_serve("--data-dir", str(data), "--bot-pace", "0") as url, httpx2.Client(base_url=url) as client:
+        assert url.endswith("/")
+        assert client.get("/api/health").json()["ok"] is True
+        assert client.get("/openapi.json").json()["info"]["title"] == "Isla"
+        table_id = create(client, [bot(), bot()])["table"]["id"]
+    database = data / "isla.db"
+    assert database.is_file()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0001"
+    with isla_serve("--data-dir", str(data)) as url, httpx2.Client(base_url=url) as client:
+        assert get(client, table_id)["id"] == table_id
+
+
+def test_serve_uses_postgresql_with_the_same_migrations(postgres_url: str) -> None:
+    url = make_url(postgres_url).render_as_string(hide_password=False)
+    with isla_serve("--database-url", url) as served, httpx2.Client(base_url=served) as client:
+        created = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "open"}])
+        assert get(client, created["table"]["id"])["status"] == "open"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--database-url", "mysql://root@localhost/isla"], "unsupported database 'mysql'"),
+        (["--database-url", "postgresql+asyncpg://postgres@127.0.0.1:1/isla"], "cannot open the database"),
+        (["--port", "70000"], "between 0 and 65535"),
+        (["--bot-pace", "soon"], "number of seconds"),
+    ],
+)
+def test_serve_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], needle: str
+) -> None:
+    status = main(["serve", "--data-dir", str(tmp_path), *args])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("isla: ") and needle in err, err
+
+
+def test_serve_reports_a_port_in_use(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        status = main(["serve", "--data-dir", str(tmp_path), "--port", str(port)])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.startswith(f"isla: cannot listen on 127.0.0.1:{port}") and len(err.splitlines()) == 1, err
