@@ -101,3 +101,12 @@ def test_terminal_values_give_the_winner_everything() -> None:
     state = NimState(1)
     state.apply_unchecked(TAKE[1])
     assert terminal_values(state) == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("grows", [False, True])
+def test_the_heuristic_prior_does_not_stop_the_search_finding_a_better_move(grows: bool) -> None:
+    # Without game knowledge the "prior" is a random move; it must not outweigh what search finds.
+    bot = MctsBot(0, random.Random(4), Budget(iterations=600))
+    bot.prior_grows = grows
+    bot.prior_bias = 0.05 if grows else 0.5
+    assert bot.choose(SeatAccess(NimState(6), 0)).text == "take:2"

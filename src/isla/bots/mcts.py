@@ -71,6 +71,7 @@ class MctsBot(Bot):
     # real evidence before the search leaves the heuristic. At mcts:300 against three heuristics
     # (48 games each): 0.0 won 31.2% (margin -6.5 VP), 0.5 won 45.8% (margin -1.4 VP).
     prior_bias = 0.5
+    prior_grows = False  # True: bias * sqrt(parent visits) / (1 + visits), as in PUCT
     # > 0: value = sigmoid(lead over the best other seat / scale) from the game's score estimates,
     # instead of its win chances. Off: at mcts:300 it did not help (27.1% at scale 5).
     margin_scale = 0.0
@@ -133,6 +134,8 @@ class MctsBot(Bot):
             best_child: Node | None = None
             best_action: Action | None = None
             best_score = -1.0
+            # PUCT-like: the prior's bonus keeps pace with the parent's visits instead of fading.
+            parent_scale = math.sqrt(node.visits) if self.prior_grows else 1.0
             for a in legal:
                 c = children.get(a.text)
                 if c is None:
@@ -140,7 +143,7 @@ class MctsBot(Bot):
                 c.avail += 1
                 score = c.total / c.visits + self.exploration * math.sqrt(math.log(c.avail) / c.visits)
                 if a.text == node.prior:
-                    score += self.prior_bias / (1 + c.visits)
+                    score += self.prior_bias * (parent_scale / (1 + c.visits))
                 if score > best_score:
                     best_score, best_child, best_action = score, c, a
             if best_child is None or best_action is None:  # nothing seen yet is legal here
