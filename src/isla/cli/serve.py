@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from isla.cli.common import CliError
+from isla.cli.common import CliError, whole_number
 from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, default_data_dir, describe_url
 
 
@@ -29,16 +29,6 @@ def _number(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, not {text}")
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 65535, not {value}")
     return value
 
 
@@ -131,7 +121,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
     p.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT,
+        "--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
         help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})",
     )
     p.add_argument(
