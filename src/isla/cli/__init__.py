@@ -66,8 +66,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="isla",

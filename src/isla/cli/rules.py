@@ -92,8 +92,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> None:
     rules = commands.add_parser(
         "rules",
