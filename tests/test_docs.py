@@ -12,7 +12,7 @@ DOCS = [page for page in PAGES if ">>> " in page.read_text(encoding="utf-8")]
 
 
 def test_the_developer_pages_carry_runnable_examples() -> None:
-    assert {"api.md", "notation.md", "record.md", "state.md"} <= {page.name for page in DOCS}
+    assert {"python.md", "notation.md", "record.md", "state.md"} <= {page.name for page in DOCS}
 
 
 @pytest.mark.parametrize("page", DOCS, ids=[p.name for p in DOCS])

@@ -290,3 +290,27 @@ class Game(ABC):
     def explain_illegal(self, state: State, text: str) -> str:  # noqa: ARG002 - games may override
         """Why `text` is not legal in `state`; games override this for better messages."""
         return "not a legal action now"
+
+    # --- hooks for clients (game logs, boards, whole decisions); defaults fit any game --------
+
+    def narrate(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        """The game log in words for applying `action` (a legal decision) to `state`, left unchanged.
+
+        Games override this to tell everything that follows from the decision, the steps the engine
+        then takes by itself included, without revealing what the players may not see.
+        """
+        seat = state.to_move
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
+        return [f"{who}: {action.text}"]
+
+    def catalog(self) -> JSON:
+        """Static facts a client needs to draw and explain the game (names, labels, effects)."""
+        return {}
+
+    def actions_for(self, state: State, plan: Mapping[str, Any]) -> list[str]:  # noqa: ARG002
+        """The canonical action texts for a whole decision made in a client (a game-specific plan).
+
+        A client may let a player try and undo several steps before confirming; the game, not the
+        client, turns the result into actions. Raises IllegalAction for anything it cannot accept.
+        """
+        raise IllegalAction("plan", "plans are not supported by this game")

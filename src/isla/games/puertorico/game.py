@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from isla.core import rng as rnglib
+from isla.core.errors import IllegalAction
 from isla.core.protocol import JSON, Action, Game, OptionSpec, Result, State
 from isla.games.puertorico import actions as A
+from isla.games.puertorico import catalog as catalog_data
+from isla.games.puertorico import narrate as narration
 from isla.games.puertorico import rules, scoring, serialize
-from isla.games.puertorico.data import SETUPS
+from isla.games.puertorico.data import BUILDING_INDEX, BUILDINGS, N_TILE_KINDS, SETUPS, TILE_KINDS
 from isla.games.puertorico.explain import explain
-from isla.games.puertorico.state import OVER, Core
+from isla.games.puertorico.state import OVER, PLACE, Core
 
 ENGINE_VERSION = "puertorico-1"
 
@@ -128,10 +131,98 @@ class PuertoRicoGame(Game):
         assert isinstance(state, PuertoRicoState)
         return explain(state.core, text)
 
+    def narrate(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        """The log in words for `action`, forced steps included; `state` is not changed."""
+        assert isinstance(state, PuertoRicoState)
+        chosen = state.parse_action(action)
+        return narration.narrate(state.core, chosen.id, names)
+
+    def catalog(self) -> JSON:
+        return catalog_data.catalog()
+
+    def actions_for(self, state: State, plan: Mapping[str, Any]) -> list[str]:
+        """`{"mayor": {target: count}}` or `{"storage": {"warehouse": [goods], "keep": good | None}}`.
+
+        The plan comes from a client as JSON, so every part of it is checked here and any problem
+        becomes an IllegalAction naming it, never a TypeError.
+        """
+        assert isinstance(state, PuertoRicoState)
+        from isla.games.puertorico.arrangement import actions_for_arrangement, actions_for_storage
+
+        if not isinstance(plan, Mapping) or len(plan) != 1:
+            raise IllegalAction("plan", 'a plan is an object with exactly one key, "mayor" or "storage"')
+        ((kind, body),) = plan.items()
+        if kind == "mayor":
+            arrangement = _mayor_plan(body)
+            _check_room(state.core, arrangement)
+            return actions_for_arrangement(state, arrangement)
+        if kind == "storage":
+            warehouse, keep = _storage_plan(body)
+            return actions_for_storage(state, warehouse, keep)
+        raise IllegalAction("plan", f'unknown plan kind {kind!r} (known: "mayor", "storage")')
+
     @property
     def action_count(self) -> int:
         """Size of the integer action codec (ids 0..action_count-1)."""
         return A.N_ACTIONS
+
+
+def _mayor_plan(body: Any) -> dict[str, int]:
+    if not isinstance(body, Mapping):
+        raise IllegalAction("plan", "a mayor plan maps targets (tile kinds, buildings) to colonist counts")
+    arrangement: dict[str, int] = {}
+    for target, count in body.items():
+        if not isinstance(target, str):
+            raise IllegalAction("plan", f"a mayor target must be a name, not {target!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalAction("plan", f"the count for {target} must be a whole number >= 0, not {count!r}")
+        arrangement[target] = count
+    return arrangement
+
+
+def _check_room(core: Core, arrangement: Mapping[str, int]) -> None:
+    """Name the first target that cannot take its count (the engine would only say "not a choice")."""
+    if core.phase != PLACE:
+        return  # the arrangement function says who is deciding what
+    seat = core.cur
+    for target, count in arrangement.items():
+        if target in TILE_KINDS:
+            kind = TILE_KINDS.index(target)
+            tiles = core.tiles[seat * N_TILE_KINDS + kind]
+            if count > tiles:
+                where = "quarries" if target == "quarry" else f"{target} plantations"
+                raise IllegalAction("plan", f"seat {seat} has {tiles} {where}, not {count}")
+        elif target in BUILDING_INDEX:
+            building = BUILDING_INDEX[target]
+            if count and not core.owns(seat, building):
+                raise IllegalAction("plan", f"seat {seat} has no {target}")
+            if count > BUILDINGS[building].circles:
+                circles = BUILDINGS[building].circles
+                most = f"{circles} colonist" + ("s" if circles != 1 else "")
+                raise IllegalAction("plan", f"the {target} holds at most {most}, not {count}")
+    placed = sum(count for target, count in arrangement.items() if target != "san_juan")
+    if placed > core.colonists_of(seat):
+        raise IllegalAction("plan", f"seat {seat} has {core.colonists_of(seat)} colonists, not {placed}")
+
+
+def _storage_plan(body: Any) -> tuple[list[str], str | None]:
+    if not isinstance(body, Mapping):
+        raise IllegalAction("plan", 'a storage plan is an object with "warehouse" and "keep"')
+    unknown = sorted(str(key) for key in body if key not in ("warehouse", "keep"))
+    if unknown:
+        known = "known: warehouse, keep"
+        raise IllegalAction("plan", f"unknown field {unknown[0]!r} in a storage plan ({known})")
+    warehouse = body.get("warehouse", [])
+    keep = body.get("keep")
+    if not isinstance(warehouse, list) or not all(isinstance(good, str) for good in warehouse):
+        raise IllegalAction("plan", "the warehouse goods must be a list of good names")
+    if len(set(warehouse)) != len(warehouse):
+        raise IllegalAction("plan", "a good is listed twice for the warehouses")
+    if keep is not None and not isinstance(keep, str):
+        raise IllegalAction("plan", "the good to keep must be a good name or null")
+    if keep is not None and keep in warehouse:
+        raise IllegalAction("plan", f"{keep} is already kept in a warehouse; keep another good or none")
+    return list(warehouse), keep
 
 
 GAME = PuertoRicoGame()
