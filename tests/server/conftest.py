@@ -29,7 +29,7 @@ from isla.server.store import Store
 POSTGRES_ADMIN_URL = os.environ.get(
     "ISLA_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
-TABLES = ("table_events", "table_actions", "table_seats", "game_tables")
+TABLES = ("sessions", "table_events", "table_actions", "table_seats", "game_tables", "users")
 
 
 async def _admin(url: URL, statement: str) -> None:
@@ -93,7 +93,10 @@ ServerFactory = Callable[..., AbstractContextManager[Running]]
 @pytest.fixture
 def config(database_url: str, tmp_path: Path) -> ServerConfig:
     """Settings for a test server on the test's database; bots move without waiting."""
-    return ServerConfig(data_dir=tmp_path, database_url=database_url, bot_pace=0.0, bot_seconds=None)
+    return ServerConfig(
+        data_dir=tmp_path, database_url=database_url, bot_pace=0.0, bot_seconds=None,
+        argon2_time_cost=1, argon2_memory_kib=64,  # cheap hashing: these tests are not about its cost
+    )
 
 
 @pytest.fixture
@@ -106,7 +109,9 @@ def server(config: ServerConfig) -> Iterator[Running]:
 @pytest.fixture
 def sqlite_server(tmp_path: Path) -> Iterator[Running]:
     """A running server on a SQLite file, for tests about HTTP itself rather than the database."""
-    config = ServerConfig(data_dir=tmp_path, bot_pace=0.0, bot_seconds=None)
+    config = ServerConfig(
+        data_dir=tmp_path, bot_pace=0.0, bot_seconds=None, argon2_time_cost=1, argon2_memory_kib=64
+    )
     with serve(config) as running:
         yield running
 

@@ -106,6 +106,13 @@ def get(client: httpx2.Client, table_id: str) -> dict[str, Any]:
     return table
 
 
+def timeless(table: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot without its clock readings (how long seats have been away or idle), to compare."""
+    seats = [{k: v for k, v in seat.items() if k not in ("away_seconds", "idle_seconds")}
+             for seat in table["seats"]]
+    return {**table, "seats": seats}
+
+
 def table_log(client: httpx2.Client, table_id: str) -> dict[str, Any]:
     response = client.get(f"/api/tables/{table_id}/log")
     assert response.status_code == 200, response.text

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from servertools import OPEN, Running, act, bot, create, get, human, table_log
+from servertools import OPEN, Running, act, bot, create, get, human, table_log, timeless
 
 from isla.server.config import ServerConfig
 
@@ -40,7 +40,8 @@ class Table:
         self.before = self.look()
 
     def look(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-        return get(self.ann, self.id), get(self.bob, self.id), table_log(self.anon, self.id)
+        ann, bob = timeless(get(self.ann, self.id)), timeless(get(self.bob, self.id))
+        return ann, bob, table_log(self.anon, self.id)
 
     def unchanged(self) -> None:
         assert self.look() == self.before

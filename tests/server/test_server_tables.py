@@ -52,7 +52,7 @@ def test_create_join_and_start(server: Running) -> None:
         table = created["table"]
         assert table["status"] == "open" and table["seq"] == 0
         assert [s["kind"] for s in table["seats"]] == ["human", "open", "bot"]
-        assert table["you"] == {"slot": 0, "seat": None, "name": "Ann"}
+        assert table["you"] == {"slot": 0, "seat": None, "name": "Ann", "creator": True}
         assert table["view"] is None and table["legal"] == []
         [ann_token] = [t["token"] for t in created["tokens"]]
         table_id = table["id"]
@@ -63,7 +63,7 @@ def test_create_join_and_start(server: Running) -> None:
         assert joined.status_code == 200, joined.text
         bob = joined.json()
         assert bob["slot"] == 1 and bob["table"]["status"] == "playing"
-        assert bob["table"]["you"] == {"slot": 1, "seat": 1, "name": "Bob"}
+        assert bob["table"]["you"] == {"slot": 1, "seat": 1, "name": "Bob", "creator": False}
         # Fixed seating: the seat listed first is seat 0, the first governor (R16).
         seats = {s["slot"]: s["seat"] for s in bob["table"]["seats"]}
         assert seats == {0: 0, 1: 1, 2: 2}

@@ -63,6 +63,16 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _bot_level(text: str) -> str:
+    from isla.bots import UnknownBot, parse_spec
+
+    try:
+        parse_spec(text)
+    except UnknownBot as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -76,6 +86,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         bot_pace=args.bot_pace,
+        away_seconds=args.away_seconds,
+        idle_seconds=args.idle_seconds,
+        stand_in_level=args.stand_in_level,
+        secure_cookies=args.secure_cookies,
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
     if config.database_url is None:
@@ -96,7 +110,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 sys.stdout.write(announce)
                 sys.stdout.flush()
 
-    server = Server(uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on"))
+    # WebSocket frames beyond 1 MiB close the connection; smaller ones over the server's message
+    # limit (64 KiB) are answered with an error and the connection stays open.
+    server = Server(
+        uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on", ws_max_size=1 << 20)
+    )
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C: uvicorn has shut down cleanly and re-raised the signal
@@ -111,10 +129,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     p = commands.add_parser(
         "serve",
-        help="run the Isla server (tables with bots over an HTTP API)",
+        help="run the Isla server: play in the browser, with friends and bots",
         description="Run the Isla server. On first start it creates its SQLite database in the data "
-        "directory (or uses --database-url) and brings the schema up to date; then it serves tables "
-        "over HTTP and prints its URL. The API is described in docs/server.md and, live, at /openapi.json.",
+        "directory (or uses --database-url) and brings the schema up to date; then it prints its URL: "
+        "open it in a browser to play. Running it: docs/server.md; the HTTP and WebSocket API: "
+        "docs/api.md and, live, /openapi.json.",
         epilog="examples:\n  isla serve\n  isla serve --port 9000 --data-dir ./isla-data\n"
         "  isla serve --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -135,6 +154,24 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--bot-pace", type=_number, default=ServerConfig.bot_pace, metavar="SECONDS",
         help=f"how long bots wait before each move, so people can follow (default {ServerConfig.bot_pace})",
+    )
+    p.add_argument(
+        "--away-seconds", type=_number, default=ServerConfig.away_seconds, metavar="SECONDS",
+        help="a person gone this long may have their seat handed to a bot by the others "
+        f"(default {ServerConfig.away_seconds:g})",
+    )
+    p.add_argument(
+        "--idle-seconds", type=_number, default=ServerConfig.idle_seconds, metavar="SECONDS",
+        help="so may a person who has been to move this long without moving "
+        f"(default {ServerConfig.idle_seconds:g})",
+    )
+    p.add_argument(
+        "--stand-in-level", default=ServerConfig.stand_in_level, type=_bot_level, metavar="LEVEL",
+        help=f"the bot level that plays for an absent person (default {ServerConfig.stand_in_level})",
+    )
+    p.add_argument(
+        "--secure-cookies", action="store_true",
+        help="mark session cookies Secure: set it when the server is reached over https (a proxy)",
     )
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),

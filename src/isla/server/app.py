@@ -15,12 +15,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import isla
+from isla.server import ws
+from isla.server.auth import Accounts, OriginCheck
 from isla.server.config import ServerConfig
-from isla.server.routes import routers
+from isla.server.hub import Hub
+from isla.server.routes import pages, routers
 from isla.server.store import Store
 from isla.server.tables import LocalTableService, TableError
 
@@ -40,6 +44,10 @@ STATUS = {
     "finished": 409,
     "seat_taken": 409,
     "unavailable": 503,
+    "bad_login": 401,
+    "name_taken": 409,
+    "too_many": 429,
+    "forbidden_origin": 403,
 }
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
@@ -165,11 +173,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(config.url())
         service = LocalTableService(store, config)
+        hub = Hub(service)
         try:
             await service.open()
             app.state.tables = service
+            app.state.accounts = Accounts(store, config)
+            app.state.hub = hub
             yield
         finally:
+            await hub.close()
             await service.close()
             await store.close()
 
@@ -183,10 +195,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
+    app.state.config = config
     for router in routers:
         app.include_router(router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.WEB, check_dir=False), name="static")
 
-    @app.get("/", include_in_schema=False)
+    @app.get("/api", include_in_schema=False)
     async def root() -> dict[str, Any]:
         return {"name": "isla", "version": isla.__version__, "api": "/api", "openapi": "/openapi.json"}
 
@@ -212,6 +228,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             code = "unauthorized"
         return error_response(error.status_code, message, code)
 
+    app.add_middleware(OriginCheck)
     app.add_middleware(CatchAll)
     app.add_middleware(BodyLimit, limit=config.max_body_bytes)
     return app

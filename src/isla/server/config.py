@@ -49,6 +49,20 @@ class ServerConfig:
     bot_seconds: float | None = 5.0
     # Request bodies larger than this are refused with 413 before they are parsed.
     max_body_bytes: int = 64 * 1024
+    # WebSocket messages larger than this are refused with an error (the connection stays open).
+    max_message_bytes: int = 64 * 1024
+    # Another player may hand a seat to a bot once its player has been disconnected this long, or
+    # has been to move this long without moving; the player can take the seat back at any time.
+    away_seconds: float = 60.0
+    idle_seconds: float = 120.0
+    # The bot level that stands in for an absent player.
+    stand_in_level: str = "medium"
+    # Accounts: argon2id cost (the defaults take about 1 s per hash on a 2-core machine), how long a
+    # session lasts, and whether cookies are marked Secure (set it when serving over https).
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 64 * 1024
+    session_days: int = 30
+    secure_cookies: bool = False
 
     def sqlite_path(self) -> Path:
         return self.data_dir / DATABASE_FILE

@@ -20,9 +20,10 @@ import hashlib
 import logging
 import random
 import secrets
+import time
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ from isla.server.store import (
     SeqTaken,
     Store,
     StoredAction,
+    StoredEvent,
     StoredSeat,
     StoredTable,
 )
@@ -44,7 +46,8 @@ log = logging.getLogger("isla.server")
 
 MAX_NAME = 40
 SEATINGS = ("random", "fixed")
-SEAT_KINDS = ("open", "bot", "human")
+SEAT_KINDS = ("open", "bot", "human", "me")
+LIVE = ("open", "playing")
 
 
 class TableError(Exception):
@@ -65,9 +68,14 @@ class TableError(Exception):
 
 @dataclass(frozen=True)
 class Caller:
-    """Who is asking. Now a player token (from join or create); accounts will add a user here."""
+    """Who is asking: a player token (API clients, external bots) and/or a signed-in user (browsers).
+
+    A token holds exactly one seat; a user holds every seat they took while signed in.
+    """
 
     token: str | None = None
+    user_id: str | None = None
+    user_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,11 +107,13 @@ class TableService(ABC):
         """Stop the bots; after this the service takes no more requests."""
 
     @abstractmethod
-    async def create(self, request: NewTable) -> JSON:
+    async def create(self, request: NewTable, caller: Caller | None = None) -> JSON:
         """Create a table; return it and the player tokens of its `human` seats."""
 
     @abstractmethod
-    async def join(self, table_id: str, name: str, slot: int | None = None) -> JSON:
+    async def join(
+        self, table_id: str, name: str | None, slot: int | None = None, caller: Caller | None = None
+    ) -> JSON:
         """Take an open seat (the first one if `slot` is None); return the player token."""
 
     @abstractmethod
@@ -111,8 +121,15 @@ class TableService(ABC):
         """The table as the caller may see it: their seat's view and legal actions."""
 
     @abstractmethod
-    async def submit(self, table_id: str, caller: Caller, seq: int, actions: Sequence[str]) -> JSON:
-        """Apply the caller's actions at sequence number `seq`, all or nothing."""
+    async def submit(
+        self,
+        table_id: str,
+        caller: Caller,
+        seq: int,
+        actions: Sequence[str] = (),
+        plan: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        """Apply the caller's actions (or the game's actions for `plan`) at `seq`, all or nothing."""
 
     @abstractmethod
     async def tables(self, status: str | None = None) -> list[JSON]:
@@ -121,6 +138,34 @@ class TableService(ABC):
     @abstractmethod
     async def log(self, table_id: str) -> JSON:
         """The public action log and events; the full record once the game is over."""
+
+    @abstractmethod
+    def listen(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(table_id)` after every change to a table (moves, seats, presence, status)."""
+
+    @abstractmethod
+    async def follow(self, table_id: str, caller: Caller, log_from: int) -> tuple[JSON, list[JSON]]:
+        """The caller's snapshot and the log entries (in words) from position `log_from` on."""
+
+    @abstractmethod
+    async def attach(self, table_id: str, slot: int) -> None:
+        """A connection of the player in `slot` now follows the table (they are present)."""
+
+    @abstractmethod
+    async def detach(self, table_id: str, slot: int) -> None:
+        """One connection of the player in `slot` went away."""
+
+    @abstractmethod
+    async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
+        """Hand an absent or idle player's seat to a bot until they reclaim it."""
+
+    @abstractmethod
+    async def reclaim(self, table_id: str, caller: Caller, seat: int) -> JSON:
+        """The caller takes back their seat (`seat`) from the bot standing in for them."""
+
+    @abstractmethod
+    async def abandon(self, table_id: str, caller: Caller) -> JSON:
+        """The creator ends a table that has not finished; its log and record are kept."""
 
 
 def token_hash(token: str) -> str:
@@ -142,34 +187,48 @@ def clean_name(name: Any) -> str:
 
 
 class LiveTable:
-    """One table in memory: its setup, seats, game state (once started) and log."""
+    """One table in memory: its setup, seats, game state (once started), log, log in words, presence."""
 
-    def __init__(self, stored: StoredTable) -> None:
+    def __init__(self, stored: StoredTable, events: Sequence[StoredEvent] = ()) -> None:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
-        self.reset(stored)
+        self.present: dict[int, int] = {}  # slot -> open connections following the table
+        self.gone_since: dict[int, float] = {}  # slot -> when its last connection went (monotonic)
+        self.reset(stored, events)
 
-    def reset(self, stored: StoredTable) -> None:
+    def reset(self, stored: StoredTable, events: Sequence[StoredEvent] = ()) -> None:
         """(Re)build from the stored table by replaying its log; raise TableError if it cannot."""
         game = find_game(stored.game)
+        self.stored = stored
+        self.id = stored.id
+        self.game = game
+        self.seats = sorted(stored.seats, key=lambda s: s.slot)
+        self.words: list[JSON] = []  # the log in words: one entry per action or event
         state: State | None = None
+        pending = sorted(events, key=lambda e: e.seq)
         if stored.status != "open":
             state = game.new_state(stored.players, stored.seed, stored.options)
             for index, action in enumerate(stored.actions):
                 if action.seq != index:
                     raise TableError("unavailable", f"table {stored.id}: its log has a gap at seq {index}")
+                while pending and pending[0].seq <= index:
+                    self.tell_event(pending.pop(0))
+                lines = self.narrate(state, action.action, action.seat)
                 try:
                     state.apply(action.action)
                 except IllegalAction as error:
                     raise TableError(
                         "unavailable", f"table {stored.id} cannot be rebuilt: log seq {index}: {error}"
                     ) from None
-        self.stored = stored
-        self.id = stored.id
-        self.game = game
-        self.seats = sorted(stored.seats, key=lambda s: s.slot)
+                self.tell(index, action.seat, "action", lines)
+        for event in pending:
+            self.tell_event(event)
         self.state = state
         self.log = list(stored.actions)
+        now = time.monotonic()
+        self.turn_since = now
+        for seat in self.seats:
+            self.gone_since.setdefault(seat.slot, now)
 
     @property
     def status(self) -> str:
@@ -184,20 +243,32 @@ class LiveTable:
         return next(s for s in self.seats if s.seat == seat)
 
     def holder(self, caller: Caller) -> StoredSeat | None:
-        """The seat the caller's token holds here; None for a spectator (no token)."""
-        if caller.token is None:
-            return None
-        wanted = token_hash(caller.token)
-        for seat in self.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
-                return seat
-        raise TableError("forbidden", f"this player token holds no seat at table {self.id}")
+        """The seat the caller holds here: by player token, else by signed-in user; None: spectator.
+
+        A token that holds no seat here is refused (it was meant for another table, or forged); a
+        user without a seat here is simply a spectator.
+        """
+        if caller.token is not None:
+            wanted = token_hash(caller.token)
+            for seat in self.seats:
+                if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                    return seat
+            raise TableError("forbidden", f"this player token holds no seat at table {self.id}")
+        if caller.user_id is not None:
+            return next((s for s in self.seats if s.user_id == caller.user_id), None)
+        return None
+
+    def player_of(self, seat: StoredSeat) -> str | None:
+        """The bot spec that moves for `seat`: its own bot, or the one standing in for its player."""
+        if seat.kind == "bot":
+            return seat.bot
+        return seat.stand_in if seat.kind == "human" else None
 
     def bot_to_move(self) -> StoredSeat | None:
         if self.state is None or self.status != "playing" or self.state.to_move is None:
             return None
         seat = self.by_seat(self.state.to_move)
-        return seat if seat.kind == "bot" else None
+        return seat if self.player_of(seat) is not None else None
 
     def seat_names(self) -> list[str]:
         ordered = sorted(self.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
@@ -208,6 +279,46 @@ class LiveTable:
         names = self.seat_names()
         return Record(s.game, s.players, s.seed, dict(s.options), actions, names, s.engine_version)
 
+    def is_creator(self, holder: StoredSeat | None, caller: Caller) -> bool:
+        """The creator: the signed-in user who made the table, or (API tables) its first person's seat."""
+        creator = self.stored.creator_id
+        if creator is not None:
+            return caller.user_id == creator
+        first = next((s for s in self.seats if s.kind == "human"), None)
+        return holder is not None and first is not None and holder.slot == first.slot
+
+    # --- the log in words -----------------------------------------------------------------
+
+    def narrate(self, state: State, text: str, seat: int) -> list[str]:
+        """What applying `text` to `state` does, in words; a bare line if the game cannot say."""
+        names = self.seat_names()
+        try:
+            return list(self.game.narrate(state, state.parse_action(text), names))
+        except Exception as error:  # words are a courtesy: a narration bug must not stop a table
+            log.warning("isla: table %s: cannot narrate %r: %s", self.id, text, error)
+            return [f"{names[seat]}: {text}"]
+
+    def tell(self, seq: int, seat: int | None, kind: str, lines: list[str]) -> None:
+        self.words.append({"n": len(self.words), "seq": seq, "seat": seat, "kind": kind, "lines": lines})
+
+    def tell_event(self, event: StoredEvent) -> None:
+        self.tell(event.seq, event.seat, event.kind, [event.detail])
+
+    # --- presence -------------------------------------------------------------------------
+
+    def connected(self, seat: StoredSeat) -> bool:
+        return seat.kind == "bot" or self.present.get(seat.slot, 0) > 0
+
+    def away_seconds(self, seat: StoredSeat, now: float) -> float | None:
+        if seat.kind != "human" or self.connected(seat):
+            return None
+        return now - self.gone_since.get(seat.slot, now)
+
+    def idle_seconds(self, seat: StoredSeat, now: float) -> float | None:
+        if self.state is None or self.status != "playing" or self.state.to_move != seat.seat:
+            return None
+        return now - self.turn_since
+
     # --- what callers see -----------------------------------------------------------------
 
     def summary(self) -> JSON:
@@ -215,6 +326,7 @@ class LiveTable:
         started = self.status != "open"
         ordered = sorted(self.seats, key=lambda s: (s.seat if started and s.seat is not None else s.slot))
         s = self.stored
+        now = time.monotonic()
         return {
             "id": self.id,
             "game": s.game,
@@ -224,26 +336,66 @@ class LiveTable:
             "options": dict(s.options),
             "engine_version": s.engine_version,
             "seq": self.seq,
-            "to_move": self.state.to_move if self.state is not None else None,
-            "seats": [_seat_json(seat) for seat in ordered],
+            "to_move": self.state.to_move if self.state is not None and self.status == "playing" else None,
+            "seats": [self._seat_json(seat, now) for seat in ordered],
             "result": s.result if s.status == "finished" else None,
         }
 
-    def snapshot(self, holder: StoredSeat | None) -> JSON:
+    def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
+        data = _seat_json(seat)
+        away, idle = self.away_seconds(seat, now), self.idle_seconds(seat, now)
+        data["connected"] = self.connected(seat)
+        data["away_seconds"] = None if away is None else round(away, 1)
+        data["idle_seconds"] = None if idle is None else round(idle, 1)
+        return data
+
+    def snapshot(self, holder: StoredSeat | None, caller: Caller, config: ServerConfig) -> JSON:
         """The summary plus the caller's view of the game and, on their turn, their legal actions."""
         data = self.summary()
         seat = holder.seat if holder is not None else None
-        data["you"] = None if holder is None else {"slot": holder.slot, "seat": seat, "name": holder.name}
+        creator = self.is_creator(holder, caller)
+        data["you"] = (
+            None
+            if holder is None
+            else {"slot": holder.slot, "seat": seat, "name": holder.name, "creator": creator}
+        )
         data["view"] = self.state.view(seat) if self.state is not None else None
         legal: list[str] = []
-        if self.state is not None and seat is not None and self.state.to_move == seat:
-            legal = [a.text for a in self.state.legal_actions()]
+        playing = self.status == "playing" and self.state is not None
+        if playing and seat is not None and self.state is not None and self.state.to_move == seat:
+            if holder is not None and holder.stand_in is None:
+                legal = [a.text for a in self.state.legal_actions()]
         data["legal"] = legal
+        data["can"] = {
+            "stand_in": self.stand_in_candidates(holder, config) if playing else [],
+            "reclaim": playing and holder is not None and holder.stand_in is not None,
+            "abandon": creator and self.status in LIVE,
+        }
         return data
+
+    def stand_in_candidates(self, holder: StoredSeat | None, config: ServerConfig) -> list[int]:
+        """The seats the holder may hand to a bot now: other people gone or idle long enough."""
+        if holder is None or holder.kind != "human" or holder.stand_in is not None:
+            return []
+        now = time.monotonic()
+        seats = []
+        for seat in self.seats:
+            if seat.slot == holder.slot or seat.kind != "human" or seat.stand_in is not None:
+                continue
+            away, idle = self.away_seconds(seat, now), self.idle_seconds(seat, now)
+            if (away is not None and away >= config.away_seconds) or (
+                idle is not None and idle >= config.idle_seconds
+            ):
+                assert seat.seat is not None
+                seats.append(seat.seat)
+        return sorted(seats)
 
 
 def _seat_json(seat: StoredSeat) -> JSON:
-    return {"slot": seat.slot, "seat": seat.seat, "kind": seat.kind, "name": seat.name, "bot": seat.bot}
+    return {
+        "slot": seat.slot, "seat": seat.seat, "kind": seat.kind, "name": seat.name, "bot": seat.bot,
+        "stand_in": seat.stand_in,
+    }
 
 
 @dataclass
@@ -280,6 +432,7 @@ class LocalTableService(TableService):
         self._live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._closing = False
+        self._listeners: list[Callable[[str], None]] = []
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -306,9 +459,20 @@ class LocalTableService(TableService):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
+    def listen(self, listener: Callable[[str], None]) -> None:
+        self._listeners.append(listener)
+
+    def _changed(self, live: LiveTable) -> None:
+        for listener in self._listeners:
+            try:
+                listener(live.id)
+            except Exception:  # a listener's bug must not undo or block a change already made
+                log.exception("isla: table %s: a change listener failed", live.id)
+
     # --- the interface --------------------------------------------------------------------
 
-    async def create(self, request: NewTable) -> JSON:
+    async def create(self, request: NewTable, caller: Caller | None = None) -> JSON:
+        caller = caller or Caller()
         try:
             game = find_game(request.game)
         except UnknownGame as error:
@@ -321,10 +485,12 @@ class LocalTableService(TableService):
         if request.seating not in SEATINGS:
             allowed = ", ".join(SEATINGS)
             raise TableError("invalid", f"seating must be one of {allowed}, not {request.seating!r}")
+        if sum(1 for wanted in request.seats if wanted.kind == "me") > 1:
+            raise TableError("invalid", "only one seat can be yours ('me')")
         seats: list[StoredSeat] = []
         tokens: list[JSON] = []
         for slot, wanted in enumerate(request.seats):
-            seat = _new_seat(slot, wanted)
+            seat = _new_seat(slot, wanted, caller)
             if seat.kind == "human":
                 token = secrets.token_urlsafe(24)
                 seat.token_hash = token_hash(token)
@@ -339,6 +505,7 @@ class LocalTableService(TableService):
             engine_version=game.version,
             seating=request.seating,
             status="open",
+            creator_id=caller.user_id,
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -351,15 +518,28 @@ class LocalTableService(TableService):
         self._live[live.id] = live
         async with live.lock:
             self._kick(live)
-            first = next((s for s in live.seats if s.kind == "human"), None)
-            return {"table": live.snapshot(first), "tokens": tokens}
+            mine = next((s for s in live.seats if caller.user_id and s.user_id == caller.user_id), None)
+            first = mine or next((s for s in live.seats if s.kind == "human"), None)
+            you = Caller(user_id=caller.user_id) if mine is not None else Caller()
+            answer = {"table": live.snapshot(first, you, self.config), "tokens": tokens}
+        self._changed(live)
+        return answer
 
-    async def join(self, table_id: str, name: str, slot: int | None = None) -> JSON:
+    async def join(
+        self, table_id: str, name: str | None, slot: int | None = None, caller: Caller | None = None
+    ) -> JSON:
+        caller = caller or Caller()
+        if name is None:
+            if caller.user_name is None:
+                raise TableError("invalid", "joining needs a name (or sign in first)")
+            name = caller.user_name
         name = clean_name(name)
         live = await self._get(table_id)
         async with live.lock:
             if live.status != "open":
                 raise TableError("seat_taken", f"table {table_id} has already started: no seat is open")
+            if caller.user_id is not None and any(s.user_id == caller.user_id for s in live.seats):
+                raise TableError("seat_taken", f"you already have a seat at table {table_id}")
             if slot is None:
                 chosen = next(s for s in live.seats if s.kind == "open")
             else:
@@ -375,41 +555,82 @@ class LocalTableService(TableService):
             last = sum(1 for s in live.seats if s.kind == "open") == 1
             start = self._seating(live.stored.seating, live.stored.players) if last else None
             try:
-                await self.store.join(table_id, chosen.slot, name, hashed, start)
+                await self.store.join(table_id, chosen.slot, name, hashed, start, user_id=caller.user_id)
             except NotApplied:
                 await self._reload(live)
                 message = f"slot {chosen.slot} of table {table_id} was just taken"
                 raise TableError("seat_taken", message) from None
             chosen.kind, chosen.name, chosen.token_hash = "human", name, hashed
+            chosen.user_id = caller.user_id
             if start is not None:
                 for seat in live.seats:
                     seat.seat = start[seat.slot]
                 live.stored.status = "playing"
                 live.state = live.game.new_state(live.stored.players, live.stored.seed, live.stored.options)
+                live.turn_since = time.monotonic()
                 self._kick(live)
-            return {"token": token, "slot": chosen.slot, "table": live.snapshot(chosen)}
+            snapshot = live.snapshot(chosen, caller, self.config)
+            answer = {"token": token, "slot": chosen.slot, "table": snapshot}
+        self._changed(live)
+        return answer
 
     async def table(self, table_id: str, caller: Caller) -> JSON:
         live = await self._get(table_id)
         async with live.lock:
             holder = live.holder(caller)
             self._kick(live)  # a bot whose task stopped (say, on a database error) is restarted
-            return live.snapshot(holder)
+            return live.snapshot(holder, caller, self.config)
 
-    async def submit(self, table_id: str, caller: Caller, seq: int, actions: Sequence[str]) -> JSON:
+    async def follow(self, table_id: str, caller: Caller, log_from: int) -> tuple[JSON, list[JSON]]:
         live = await self._get(table_id)
-        if caller.token is None:
-            raise TableError(
-                "unauthorized",
-                "sending actions needs your player token (header 'Authorization: Bearer TOKEN')",
-            )
-        if not actions:
-            raise TableError("invalid", "send at least one action")
         async with live.lock:
             holder = live.holder(caller)
-            assert holder is not None
+            self._kick(live)
+            return live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
+
+    async def attach(self, table_id: str, slot: int) -> None:
+        live = await self._get(table_id)
+        live.present[slot] = live.present.get(slot, 0) + 1
+        live.gone_since.pop(slot, None)
+        self._changed(live)
+
+    async def detach(self, table_id: str, slot: int) -> None:
+        live = await self._get(table_id)
+        left = live.present.get(slot, 0) - 1
+        if left > 0:
+            live.present[slot] = left
+            return
+        live.present.pop(slot, None)
+        live.gone_since[slot] = time.monotonic()
+        self._changed(live)
+
+    async def submit(
+        self,
+        table_id: str,
+        caller: Caller,
+        seq: int,
+        actions: Sequence[str] = (),
+        plan: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        live = await self._get(table_id)
+        if caller.token is None and caller.user_id is None:
+            raise TableError(
+                "unauthorized",
+                "sending actions needs a seat: sign in, or send your player token "
+                "(header 'Authorization: Bearer TOKEN')",
+            )
+        if not actions and plan is None:
+            raise TableError("invalid", "send at least one action (or a plan)")
+        if actions and plan is not None:
+            raise TableError("invalid", "send either actions or a plan, not both")
+        async with live.lock:
+            holder = live.holder(caller)
+            if holder is None:
+                raise TableError("forbidden", f"you have no seat at table {table_id}")
             if live.status == "open":
                 raise TableError("not_started", f"table {table_id} has not started: seats are still open")
+            if live.status == "abandoned":
+                raise TableError("finished", f"table {table_id} was abandoned")
             if live.status != "playing" or live.state is None or live.state.to_move is None:
                 raise TableError("finished", f"the game at table {table_id} is over")
             if seq != live.seq:
@@ -418,8 +639,104 @@ class LocalTableService(TableService):
             if holder.seat != to_move:
                 message = f"it is seat {to_move}'s turn, not yours (seat {holder.seat})"
                 raise TableError("not_your_turn", message)
-            await self._commit(live, to_move, list(actions), "player")
-            return live.snapshot(holder)
+            if holder.stand_in is not None:
+                message = f"a {holder.stand_in} bot is playing for you: take your seat back first"
+                raise TableError("not_your_turn", message)
+            texts = list(actions)
+            if plan is not None:
+                try:
+                    texts = list(live.game.actions_for(live.state, plan))
+                except IllegalAction as error:
+                    raise TableError("illegal", str(error)) from None
+                if not texts:
+                    raise TableError("illegal", "that plan needs no action: nothing to send")
+            await self._commit(live, to_move, texts, "player")
+            return live.snapshot(holder, caller, self.config)
+
+    async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
+        level = level or self.config.stand_in_level
+        try:
+            parse_spec(level)
+        except UnknownBot as error:
+            raise TableError("invalid", str(error)) from None
+        live = await self._get(table_id)
+        async with live.lock:
+            holder = live.holder(caller)
+            if live.status != "playing":
+                raise TableError("finished" if live.status != "open" else "not_started",
+                                 f"table {table_id} is not being played")
+            if holder is None or holder.kind != "human":
+                raise TableError("forbidden", f"only a player at table {table_id} can hand a seat to a bot")
+            target = next((s for s in live.seats if s.seat == seat), None)
+            if target is None:
+                last = len(live.seats) - 1
+                raise TableError("invalid", f"table {table_id} has seats 0 to {last}, not {seat}")
+            if seat not in live.stand_in_candidates(holder, self.config):
+                if target.slot == holder.slot:
+                    reason = "you cannot hand your own seat to a bot this way"
+                elif target.kind != "human" or target.stand_in is not None:
+                    reason = f"seat {seat} is already played by a bot"
+                else:
+                    reason = (
+                        f"seat {seat}'s player is here: a seat can be handed to a bot after its player "
+                        f"has been gone {self.config.away_seconds:g} s or has not moved for "
+                        f"{self.config.idle_seconds:g} s"
+                    )
+                raise TableError("conflict", reason)
+            detail = f"{holder.name} let a {level} bot play for {target.name} (seat {seat})."
+            await self.store.set_stand_in(
+                table_id, target.slot, level, seq=live.seq, seat=seat, kind="stand_in", detail=detail
+            )
+            target.stand_in = level
+            live.tell(live.seq, seat, "stand_in", [detail])
+            self._kick(live)
+            answer = live.snapshot(holder, caller, self.config)
+        self._changed(live)
+        return answer
+
+    async def reclaim(self, table_id: str, caller: Caller, seat: int) -> JSON:
+        live = await self._get(table_id)
+        async with live.lock:
+            holder = live.holder(caller)
+            if holder is None or holder.seat != seat:
+                raise TableError("forbidden", f"seat {seat} of table {table_id} is not yours")
+            if holder.stand_in is None:
+                raise TableError("conflict", "no bot is playing for you at this table")
+            if live.status != "playing":
+                raise TableError("finished", f"table {table_id} is not being played")
+            detail = f"{holder.name} took their seat back from the {holder.stand_in} bot."
+            await self.store.set_stand_in(
+                table_id, holder.slot, None, seq=live.seq, seat=holder.seat, kind="reclaim", detail=detail
+            )
+            holder.stand_in = None
+            live.turn_since = time.monotonic()
+            live.tell(live.seq, holder.seat, "reclaim", [detail])
+            answer = live.snapshot(holder, caller, self.config)
+        self._changed(live)
+        return answer
+
+    async def abandon(self, table_id: str, caller: Caller) -> JSON:
+        live = await self._get(table_id)
+        async with live.lock:
+            holder = live.holder(caller)
+            if not live.is_creator(holder, caller):
+                raise TableError("forbidden", f"only the creator of table {table_id} can abandon it")
+            if live.status not in LIVE:
+                raise TableError("finished", f"table {table_id} is already over ({live.status})")
+            who = holder.name if holder is not None and holder.name else (caller.user_name or "The creator")
+            detail = f"{who} abandoned the table."
+            record = live.record([a.action for a in live.log]).to_json() if live.state is not None else None
+            try:
+                await self.store.abandon(table_id, record, live.seq, detail)
+            except NotApplied:
+                await self._reload(live)
+                raise TableError("finished", f"table {table_id} is already over") from None
+            live.stored.status = "abandoned"
+            live.stored.record = record
+            live.tell(live.seq, None, "abandon", [detail])
+            answer = live.snapshot(holder, caller, self.config)
+        self._changed(live)
+        return answer
 
     async def tables(self, status: str | None = None) -> list[JSON]:
         summaries = []
@@ -432,6 +749,7 @@ class LocalTableService(TableService):
         live = await self._get(table_id)
         events = await self.store.events(table_id)
         async with live.lock:
+            over = live.status in ("finished", "abandoned")
             return {
                 "id": live.id,
                 "seq": live.seq,
@@ -441,8 +759,9 @@ class LocalTableService(TableService):
                 "events": [
                     {"seq": e.seq, "seat": e.seat, "kind": e.kind, "detail": e.detail} for e in events
                 ],
-                # The record holds the seed, which fixes every future draw: only for a finished game.
-                "record": live.stored.record if live.status == "finished" else None,
+                "words": live.words,
+                # The record holds the seed, which fixes every future draw: only for a game that is over.
+                "record": live.stored.record if over else None,
             }
 
     # --- internals ------------------------------------------------------------------------
@@ -457,7 +776,7 @@ class LocalTableService(TableService):
                 stored = await self.store.load(table_id)
                 if stored is None:
                     raise TableError("not_found", f"there is no table {table_id!r}")
-                live = LiveTable(stored)
+                live = LiveTable(stored, await self.store.events(table_id))
                 self._live[table_id] = live
         return live
 
@@ -465,7 +784,7 @@ class LocalTableService(TableService):
         """Another writer changed the table under us: rebuild it from the log."""
         stored = await self.store.load(live.id)
         if stored is not None:
-            live.reset(stored)
+            live.reset(stored, await self.store.events(live.id))
 
     def _seating(self, seating: str, players: int) -> dict[int, int]:
         """slot -> seat. Random seating shuffles who sits where; the seat 0 is the first governor (R16)."""
@@ -478,7 +797,8 @@ class LocalTableService(TableService):
         if seq > live.seq:
             return TableError("stale", f"seq {seq} is ahead of the table, which is at seq {live.seq}")
         logged = live.log[seq : seq + len(actions)]
-        if [a.action for a in logged] == list(actions) and all(a.seat == holder.seat for a in logged):
+        mine = all(a.seat == holder.seat for a in logged)
+        if actions and [a.action for a in logged] == list(actions) and mine:
             message = f"these actions were already applied at seq {seq}; the table is at seq {live.seq}"
             return TableError("duplicate", message)
         return TableError(
@@ -491,11 +811,17 @@ class LocalTableService(TableService):
         """Check on a copy, log in one transaction, then apply. Call with the table's lock held."""
         assert live.state is not None
         trial = live.state.clone()
-        try:
-            applied = trial.apply_all(texts)
-        except IllegalAction as error:
-            raise TableError("illegal", str(error)) from None
-        done = [a.text for a in applied]
+        told: list[list[str]] = []
+        done: list[str] = []
+        for index, text in enumerate(texts):
+            try:
+                action = trial.parse_action(text)
+            except IllegalAction as error:
+                where = f"action {index + 1} of {len(texts)}: " if len(texts) > 1 else ""
+                raise TableError("illegal", where + str(error)) from None
+            told.append(live.narrate(trial, action.text, seat))
+            trial.apply_unchecked(action)
+            done.append(action.text)
         first = live.seq
         finish = None
         if trial.is_over:
@@ -508,13 +834,19 @@ class LocalTableService(TableService):
             raise TableError(
                 "conflict", f"another submission took seq {first} first; the table is now at seq {live.seq}"
             ) from None
+        if event is not None:
+            live.tell(first, seat, event[0], [event[1]])
         live.state = trial
-        live.log.extend(StoredAction(first + i, seat, text, source) for i, text in enumerate(done))
+        for offset, (text, lines) in enumerate(zip(done, told, strict=True)):
+            live.log.append(StoredAction(first + offset, seat, text, source))
+            live.tell(first + offset, seat, "action", lines)
+        live.turn_since = time.monotonic()
         if finish is not None:
             live.stored.status = "finished"
             live.stored.result = finish.result
             live.stored.record = finish.record
         self._kick(live)
+        self._changed(live)
 
     def _kick(self, live: LiveTable) -> None:
         """Start the table's bot task if a bot is to move and none runs. Call with the lock held."""
@@ -529,10 +861,11 @@ class LocalTableService(TableService):
             while not self._closing:
                 async with live.lock:
                     seat = live.bot_to_move()
-                    if seat is None or live.state is None or seat.seat is None or seat.bot is None:
+                    spec = live.player_of(seat) if seat is not None else None
+                    if seat is None or live.state is None or seat.seat is None or spec is None:
                         live.bot_task = None
                         return
-                    job = _BotJob(live.state.clone(), seat.seat, seat.bot, live.seq, live.stored.seed)
+                    job = _BotJob(live.state.clone(), seat.seat, spec, live.seq, live.stored.seed)
                 await asyncio.sleep(self.config.bot_pace)
                 action, problem = await asyncio.to_thread(_bot_choice, job, self.config.bot_seconds)
                 async with live.lock:
@@ -553,7 +886,7 @@ class LocalTableService(TableService):
             live.bot_task = None
 
 
-def _new_seat(slot: int, wanted: SeatRequest) -> StoredSeat:
+def _new_seat(slot: int, wanted: SeatRequest, caller: Caller) -> StoredSeat:
     if wanted.kind not in SEAT_KINDS:
         allowed = ", ".join(SEAT_KINDS)
         raise TableError("invalid", f"seat {slot}: kind must be one of {allowed}, not {wanted.kind!r}")
@@ -569,6 +902,12 @@ def _new_seat(slot: int, wanted: SeatRequest) -> StoredSeat:
         return StoredSeat(slot, "bot", bot=wanted.bot.strip())
     if wanted.bot is not None:
         raise TableError("invalid", f"seat {slot}: only a bot seat names a bot")
+    if wanted.kind == "me":
+        if caller.user_id is None or caller.user_name is None:
+            raise TableError("unauthorized", f"seat {slot}: a seat of your own ('me') needs you to sign in")
+        if wanted.name is not None:
+            raise TableError("invalid", f"seat {slot}: your own seat takes your name; send no name")
+        return StoredSeat(slot, "human", name=caller.user_name, user_id=caller.user_id)
     if wanted.kind == "open":
         if wanted.name is not None:
             message = f"seat {slot}: an open seat takes no name (players name themselves when they join)"

@@ -8,9 +8,10 @@ from fastapi import APIRouter
 
 import isla
 from isla.bots import bot_names
+from isla.core import UnknownGame, game_names
 from isla.core import game as find_game
-from isla.core import game_names
 from isla.server.routes.schemas import GamesOut
+from isla.server.tables import TableError
 
 router = APIRouter(prefix="/api", tags=["server"])
 
@@ -38,3 +39,14 @@ async def games() -> Any:
             }
         )
     return {"games": listed, "bots": bot_names()}
+
+
+@router.get("/games/{name}/catalog")
+async def catalog(name: str) -> dict[str, Any]:
+    """Static facts a client needs to draw and explain the game (buildings, roles, goods, effects)."""
+    try:
+        game = find_game(name)
+    except UnknownGame as error:
+        raise TableError("not_found", str(error)) from None
+    facts: dict[str, Any] = game.catalog()
+    return facts

@@ -24,9 +24,9 @@ class Strict(BaseModel):
 class SeatIn(Strict):
     """One seat of a new table."""
 
-    kind: Literal["open", "bot", "human"] = Field(
-        description="open: someone joins later; bot: a bot takes it; human: a person named now, "
-        "whose player token the response returns (the creator's own seat)"
+    kind: Literal["open", "bot", "human", "me"] = Field(
+        description="open: someone joins later; bot: a bot takes it; me: the signed-in caller's own "
+        "seat; human: a person named now, whose player token the response returns (an API client's seat)"
     )
     bot: StrictStr | None = Field(None, description="for a bot seat: a level (easy, medium, hard) or a kind")
     name: StrictStr | None = Field(None, max_length=200, description="for a human seat: the player's name")
@@ -46,8 +46,9 @@ class CreateTableIn(Strict):
 
 
 class JoinIn(Strict):
-    name: StrictStr = Field(
-        min_length=1, max_length=200, description=f"your name (at most {MAX_NAME} characters)"
+    name: StrictStr | None = Field(
+        None, min_length=1, max_length=200,
+        description=f"your name (at most {MAX_NAME} characters); signed in, your account's name by default",
     )
     slot: StrictInt | None = Field(
         None, ge=0, description="the open slot to take (default: the first open one)"
@@ -56,9 +57,20 @@ class JoinIn(Strict):
 
 class ActionsIn(Strict):
     seq: StrictInt = Field(ge=0, description="the table's current sequence number (from the last GET)")
-    actions: list[StrictStr] = Field(
-        min_length=1, max_length=MAX_ACTIONS,
+    actions: list[StrictStr] | None = Field(
+        None, min_length=1, max_length=MAX_ACTIONS,
         description="action texts (docs/notation.md), applied in order, all or nothing",
+    )
+    plan: dict[str, Any] | None = Field(
+        None,
+        description="instead of actions: a whole decision the game turns into its actions, e.g. "
+        "{'mayor': {'corn': 1, 'hacienda': 1}} or {'storage': {'warehouse': ['corn'], 'keep': 'sugar'}}",
+    )
+
+
+class StandInIn(Strict):
+    level: StrictStr | None = Field(
+        None, description="the bot level to play the seat (default: the server's)"
     )
 
 
@@ -68,18 +80,29 @@ class SeatOut(BaseModel):
     kind: str = Field(description="open, human or bot")
     name: str | None
     bot: str | None
+    stand_in: str | None = Field(None, description="the bot level playing for this seat's absent player")
+    connected: bool = Field(True, description="whether the seat's player has the table open (bots: true)")
+    away_seconds: float | None = Field(None, description="how long the seat's player has been gone")
+    idle_seconds: float | None = Field(None, description="how long the seat has been to move")
 
 
 class YouOut(BaseModel):
     slot: int
     seat: int | None
     name: str | None
+    creator: bool = Field(False, description="whether you created the table (and may abandon it)")
+
+
+class CanOut(BaseModel):
+    stand_in: list[int] = Field(description="seats you may hand to a bot now (their player is gone or idle)")
+    reclaim: bool = Field(description="a bot is playing for you and you may take your seat back")
+    abandon: bool = Field(description="you created the table and may abandon it")
 
 
 class TableSummaryOut(BaseModel):
     id: str
     game: str
-    status: str = Field(description="open (waiting for players), playing or finished")
+    status: str = Field(description="open (waiting for players), playing, finished or abandoned")
     players: int
     seating: str
     options: dict[str, Any]
@@ -94,6 +117,7 @@ class TableOut(TableSummaryOut):
     you: YouOut | None = Field(description="the caller's seat (None for a spectator)")
     view: dict[str, Any] | None = Field(description="the game as the caller's seat may see it")
     legal: list[str] = Field(description="the caller's legal actions (empty unless it is their turn)")
+    can: CanOut
 
 
 class TokenOut(BaseModel):
@@ -131,11 +155,22 @@ class LoggedEvent(BaseModel):
     detail: str
 
 
+class LogLine(BaseModel):
+    n: int = Field(description="position in the log in words")
+    seq: int = Field(
+        description="the sequence number of the action (or, for an event, the log's length then)"
+    )
+    seat: int | None
+    kind: str = Field(description="action, or an event: stand_in, reclaim, abandon, bot_error")
+    lines: list[str]
+
+
 class LogOut(BaseModel):
     id: str
     seq: int
     actions: list[LoggedAction]
     events: list[LoggedEvent]
+    words: list[LogLine] = Field(description="the game log in words, with the table's events")
     record: dict[str, Any] | None = Field(
         description="the game record (docs/record.md), once the game is over"
     )

@@ -15,10 +15,12 @@ from isla.server.routes.schemas import (
     JoinedOut,
     JoinIn,
     LogOut,
+    StandInIn,
     TableOut,
     TablesOut,
 )
 from isla.server.tables import Caller, NewTable, SeatRequest, TableService
+from isla.server.ws import identify
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 bearer = HTTPBearer(auto_error=False, description="the player token from create or join")
@@ -33,8 +35,11 @@ def service(request: Request) -> TableService:
     return tables
 
 
-def caller(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Caller:
-    return Caller(credentials.credentials if credentials is not None else None)
+async def caller(
+    request: Request, _credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> Caller:
+    """The bearer token (declared for the OpenAPI) and the session's user, if signed in."""
+    return await identify(request)
 
 
 Service = Annotated[TableService, Depends(service)]
@@ -42,15 +47,16 @@ Who = Annotated[Caller, Depends(caller)]
 
 
 @router.post("", status_code=201, response_model=CreatedOut, responses=ERRORS)
-async def create_table(body: CreateTableIn, tables: Service) -> Any:
+async def create_table(body: CreateTableIn, tables: Service, who: Who) -> Any:
     """Create a table. It starts at once when no seat is open; otherwise when the last one is taken."""
     seats = [SeatRequest(s.kind, s.bot, s.name) for s in body.seats]
-    return await tables.create(NewTable(body.game, seats, body.options, body.seating))
+    return await tables.create(NewTable(body.game, seats, body.options, body.seating), who)
 
 
 @router.get("", response_model=TablesOut, responses=ERRORS)
 async def list_tables(
-    tables: Service, status: Annotated[Literal["open", "playing", "finished"] | None, Query()] = None
+    tables: Service,
+    status: Annotated[Literal["open", "playing", "finished", "abandoned"] | None, Query()] = None,
 ) -> Any:
     """The newest tables (public facts only), optionally of one status."""
     return {"tables": await tables.tables(status)}
@@ -63,18 +69,36 @@ async def get_table(table_id: str, tables: Service, who: Who) -> Any:
 
 
 @router.post("/{table_id}/join", response_model=JoinedOut, responses=ERRORS)
-async def join_table(table_id: str, body: JoinIn, tables: Service) -> Any:
+async def join_table(table_id: str, body: JoinIn, tables: Service, who: Who) -> Any:
     """Take an open seat; the answer carries your player token (keep it: it is your seat)."""
-    return await tables.join(table_id, body.name, body.slot)
+    return await tables.join(table_id, body.name, body.slot, who)
 
 
 @router.post("/{table_id}/actions", response_model=TableOut, responses=ERRORS)
 async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: Who) -> Any:
     """Play: the actions are applied in order, all or nothing, if `seq` is current and it is your turn."""
-    return await tables.submit(table_id, who, body.seq, body.actions)
+    return await tables.submit(table_id, who, body.seq, body.actions or (), body.plan)
 
 
 @router.get("/{table_id}/log", response_model=LogOut, responses=ERRORS)
 async def table_log(table_id: str, tables: Service) -> Any:
     """Every action with its sequence number, bot failures, and the record once the game is over."""
     return await tables.log(table_id)
+
+
+@router.post("/{table_id}/seats/{seat}/stand-in", response_model=TableOut, responses=ERRORS)
+async def stand_in(table_id: str, seat: int, tables: Service, who: Who, body: StandInIn | None = None) -> Any:
+    """Hand the seat of a player who is gone (or has not moved for long) to a bot until they return."""
+    return await tables.stand_in(table_id, who, seat, body.level if body is not None else None)
+
+
+@router.post("/{table_id}/seats/{seat}/reclaim", response_model=TableOut, responses=ERRORS)
+async def reclaim(table_id: str, seat: int, tables: Service, who: Who) -> Any:
+    """Take your seat back from the bot that was playing for you."""
+    return await tables.reclaim(table_id, who, seat)
+
+
+@router.post("/{table_id}/abandon", response_model=TableOut, responses=ERRORS)
+async def abandon(table_id: str, tables: Service, who: Who) -> Any:
+    """End a table you created that has not finished; its log and record are kept."""
+    return await tables.abandon(table_id, who)

@@ -1,10 +1,11 @@
-"""The database schema: tables, their seats, their append-only action log, and their events.
+"""The database schema: tables, their seats, their append-only action log, their events; accounts.
 
 The action log is the truth about a game (ARCHITECTURE.md, "How a move travels"): `game_tables`
 keeps what is needed to start the game again (game, options, seed, engine version) and
 `table_actions` every chosen action with its sequence number. The unique (table_id, seq) is what
 lets a second writer lose cleanly when two submissions race for the same move. A finished game also
-keeps its record and result, which ratings and replays will read later.
+keeps its record and result, which ratings and replays will read later. `users` are accounts and
+guests; `sessions` the browser sessions signed in as one of them (only a hash of the cookie).
 
 Changing this module means adding an Alembic revision under `migrations/versions/`.
 """
@@ -17,8 +18,10 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -61,6 +64,8 @@ class TableRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # The user who created the table (may abandon it); None for tables created with tokens only.
+    creator_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
 
 
 class SeatRow(Base):
@@ -82,6 +87,10 @@ class SeatRow(Base):
     # SHA-256 of the player token handed out at join; the token itself is never stored.
     token_hash: Mapped[str | None] = mapped_column(String(64), index=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The signed-in user holding this seat (any tab of theirs may play it); None for token seats.
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
+    # The bot level playing for an absent human until they reclaim the seat; None otherwise.
+    stand_in: Mapped[str | None] = mapped_column(String(40))
 
 
 class ActionRow(Base):
@@ -111,3 +120,34 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(20))
     detail: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class UserRow(Base):
+    """A person: a registered account (name + password) or a guest (a name only).
+
+    `name_key` is the case-folded name of an account, unique so that "Ann" and "ANN" cannot both
+    register; guests have none (their names need not be unique) and no password hash.
+    """
+
+    __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_users_name_key"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str | None] = mapped_column(String(80))
+    # An argon2id hash in PHC string form; the password itself is never stored.
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    guest: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session cookie, so a leaked database signs in nobody."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (Index("ix_sessions_expires_at", "expires_at"),)
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

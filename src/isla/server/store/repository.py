@@ -1,4 +1,4 @@
-"""Reading and writing tables and their action logs: every write is one short transaction.
+"""Reading and writing tables, their action logs, users and sessions: every write is one short transaction.
 
 The store knows rows, not games: it never imports a rules engine. The table service decides what
 is legal and asks the store to make it permanent; the store's own guards (a seat is joined only if
@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from isla.server.store.db import make_engine, upgrade
-from isla.server.store.models import ActionRow, EventRow, SeatRow, TableRow
+from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
 
 
 class SeqTaken(Exception):
@@ -29,6 +29,10 @@ class SeqTaken(Exception):
 
 class NotApplied(Exception):
     """A guarded update found the row no longer in the expected state (another writer was first)."""
+
+
+class NameTaken(Exception):
+    """An account with this name (case-folded) exists already; nothing was written."""
 
 
 def now() -> datetime:
@@ -43,6 +47,8 @@ class StoredSeat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    user_id: str | None = None  # the signed-in user holding the seat
+    stand_in: str | None = None  # the bot level playing for an absent human
 
 
 @dataclass
@@ -75,6 +81,19 @@ class StoredTable:
     actions: list[StoredAction] = field(default_factory=list)
     result: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
+    created_at: datetime | None = None
+    creator_id: str | None = None  # the signed-in user who created the table
+
+
+@dataclass
+class StoredUser:
+    """An account (name_key and password_hash set) or a guest (both None)."""
+
+    id: str
+    name: str
+    guest: bool
+    name_key: str | None = None
+    password_hash: str | None = None
     created_at: datetime | None = None
 
 
@@ -119,7 +138,7 @@ class Store:
                 TableRow(
                     id=table.id, game=table.game, players=table.players, options=table.options,
                     seed=table.seed, engine_version=table.engine_version, seating=table.seating,
-                    status=table.status, created_at=stamp,
+                    status=table.status, created_at=stamp, creator_id=table.creator_id,
                     started_at=stamp if table.status == "playing" else None,
                 )
             )
@@ -128,15 +147,23 @@ class Store:
                 session.add(
                     SeatRow(
                         table_id=table.id, slot=seat.slot, seat=seat.seat, kind=seat.kind, bot=seat.bot,
-                        name=seat.name, token_hash=seat.token_hash,
-                        joined_at=stamp if seat.kind == "human" else None,
+                        name=seat.name, token_hash=seat.token_hash, user_id=seat.user_id,
+                        stand_in=seat.stand_in, joined_at=stamp if seat.kind == "human" else None,
                     )
                 )
 
     async def join(
-        self, table_id: str, slot: int, name: str, token_hash: str, start: dict[int, int] | None
+        self,
+        table_id: str,
+        slot: int,
+        name: str,
+        token_hash: str,
+        start: dict[int, int] | None,
+        *,
+        user_id: str | None = None,
     ) -> None:
-        """Give an open slot to a player; with `start` (slot -> seat) also start the table.
+        """Give an open slot to a player (a signed-in user, with `user_id`); with `start` (slot ->
+        seat) also start the table.
 
         Raises NotApplied, changing nothing, if the slot is no longer open.
         """
@@ -144,7 +171,9 @@ class Store:
             taken = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.slot == slot, SeatRow.kind == "open")
-                .values(kind="human", name=name, token_hash=token_hash, joined_at=now())
+                .values(
+                    kind="human", name=name, token_hash=token_hash, user_id=user_id, joined_at=now()
+                )
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
                 raise NotApplied(f"slot {slot} is no longer open")
@@ -212,6 +241,117 @@ class Store:
         except IntegrityError:
             raise SeqTaken(f"sequence number {first_seq} of table {table_id} is taken") from None
 
+    async def set_stand_in(
+        self,
+        table_id: str,
+        slot: int,
+        level: str | None,
+        *,
+        seq: int,
+        seat: int | None,
+        kind: str,
+        detail: str,
+    ) -> None:
+        """Let a bot play for a person's seat (`level`), or give it back (None); recorded as an event."""
+        stamp = now()
+        async with self._session() as session, session.begin():
+            await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.slot == slot)
+                .values(stand_in=level)
+            )
+            session.add(
+                EventRow(table_id=table_id, seq=seq, seat=seat, kind=kind, detail=detail, created_at=stamp)
+            )
+
+    async def abandon(self, table_id: str, record: dict[str, Any] | None, seq: int, detail: str) -> None:
+        """End a table that is open or being played, keeping its record so far; recorded as an event.
+
+        Raises NotApplied, changing nothing, if the table is over already.
+        """
+        stamp = now()
+        async with self._session() as session, session.begin():
+            ended = await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status.in_(("open", "playing")))
+                .values(status="abandoned", finished_at=stamp, record=record)
+            )
+            if ended.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotApplied("the table is over already")
+            session.add(
+                EventRow(
+                    table_id=table_id, seq=seq, seat=None, kind="abandon", detail=detail, created_at=stamp
+                )
+            )
+
+    # --- users and sessions ---------------------------------------------------------------
+
+    async def create_user(self, user: StoredUser, session: tuple[str, datetime] | None = None) -> None:
+        """Add a user and, with `session` (id hash, expiry), sign them in, in one transaction
+        (sweeping away sessions that have expired meanwhile).
+
+        Raises NameTaken, writing nothing, if an account already has the user's name_key.
+        """
+        stamp = now()
+        try:
+            async with self._session() as db, db.begin():
+                db.add(
+                    UserRow(
+                        id=user.id, name=user.name, name_key=user.name_key,
+                        password_hash=user.password_hash, guest=user.guest, created_at=stamp,
+                    )
+                )
+                await db.flush()  # the user first: the session refers to it
+                if session is not None:
+                    await db.execute(delete(SessionRow).where(SessionRow.expires_at <= stamp))
+                    id_hash, expires = session
+                    db.add(SessionRow(id_hash=id_hash, user_id=user.id, created_at=stamp, expires_at=expires))
+        except IntegrityError:
+            raise NameTaken(f"the name {user.name!r} is taken") from None
+        user.created_at = stamp
+
+    async def user(self, user_id: str) -> StoredUser | None:
+        async with self._session() as db, db.begin():
+            row = await db.get(UserRow, user_id)
+            return None if row is None else _user(row)
+
+    async def user_by_name_key(self, name_key: str) -> StoredUser | None:
+        """The account whose case-folded name is `name_key` (guests have none, so are never found)."""
+        async with self._session() as db, db.begin():
+            row = await db.scalar(select(UserRow).where(UserRow.name_key == name_key))
+            return None if row is None else _user(row)
+
+    async def set_password_hash(self, user_id: str, password_hash: str) -> None:
+        async with self._session() as db, db.begin():
+            await db.execute(update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash))
+
+    async def create_session(self, id_hash: str, user_id: str, expires_at: datetime) -> None:
+        """Sign a user in; sessions that have expired meanwhile are swept away in the same transaction."""
+        stamp = now()
+        async with self._session() as db, db.begin():
+            await db.execute(delete(SessionRow).where(SessionRow.expires_at <= stamp))
+            db.add(SessionRow(id_hash=id_hash, user_id=user_id, created_at=stamp, expires_at=expires_at))
+
+    async def session_user(self, id_hash: str) -> StoredUser | None:
+        """The user signed in by the session with this hash, if it exists and has not expired."""
+        async with self._session() as db, db.begin():
+            row = await db.scalar(
+                select(UserRow)
+                .join(SessionRow, SessionRow.user_id == UserRow.id)
+                .where(SessionRow.id_hash == id_hash, SessionRow.expires_at > now())
+            )
+            return None if row is None else _user(row)
+
+    async def delete_session(self, id_hash: str) -> None:
+        async with self._session() as db, db.begin():
+            await db.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
+
+    async def delete_expired_sessions(self) -> int:
+        """Remove every expired session; how many there were."""
+        async with self._session() as db, db.begin():
+            gone = await db.execute(delete(SessionRow).where(SessionRow.expires_at <= now()))
+            return int(gone.rowcount)  # type: ignore[attr-defined]
+
     # --- reads ----------------------------------------------------------------------------
 
     async def load(self, table_id: str) -> StoredTable | None:
@@ -259,10 +399,22 @@ def _table(row: TableRow) -> StoredTable:
     return StoredTable(
         id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=row.seed,
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
-        record=row.record, created_at=row.created_at,
+        record=row.record, created_at=row.created_at, creator_id=row.creator_id,
+    )
+
+
+def _user(row: UserRow) -> StoredUser:
+    return StoredUser(
+        id=row.id, name=row.name, guest=row.guest, name_key=row.name_key,
+        password_hash=row.password_hash, created_at=row.created_at,
     )
 
 
 async def _seats(session: AsyncSession, table_id: str) -> list[StoredSeat]:
     rows = await session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.slot))
-    return [StoredSeat(s.slot, s.kind, s.seat, s.bot, s.name, s.token_hash) for s in rows]
+    return [
+        StoredSeat(
+            s.slot, s.kind, s.seat, s.bot, s.name, s.token_hash, user_id=s.user_id, stand_in=s.stand_in
+        )
+        for s in rows
+    ]

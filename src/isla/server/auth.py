@@ -1,0 +1,321 @@
+"""Accounts, guests and browser sessions: who a browser's request comes from.
+
+A person either registers an account (a name and a password) or plays as a guest (a name only, so
+a newcomer is at a table in two clicks). Either way the browser gets a session: an opaque random
+id in the `isla_session` cookie. The database keeps only the SHA-256 of that id, so a leaked
+database signs nobody in, and a session ends for real on logout because it lives on the server
+(a signed cookie could not be revoked).
+
+Passwords are hashed with argon2id, whose cost is deliberate (about a second per hash with the
+default settings on a small machine): the hashing runs in worker threads, at most a few at once,
+so it never stalls the event loop the tables run on. Failed logins are limited per name, so the
+hash's cost is not the only thing standing between a guesser and a password.
+
+Cookies travel with every request a browser makes to this server, whichever site caused it.
+`OriginCheck` refuses state-changing requests that carry a session cookie but come from another
+site's page (cross-site request forgery); API clients, which send a bearer token and no cookie,
+are not affected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection, cookie_parser
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from isla.server.config import ServerConfig
+from isla.server.store.repository import NameTaken, Store, StoredUser
+from isla.server.tables import TableError, clean_name
+
+COOKIE = "isla_session"
+MIN_PASSWORD = 8
+MAX_PASSWORD = 200
+MAX_NAME_KEY = 80  # the column's width; a case-folded name can be longer than the name itself
+# Failed logins allowed per name within the window; further attempts are refused until it passes.
+LOGIN_FAILURES = 5
+LOGIN_WINDOW = 60.0
+# Hashes computed at once: each takes a core for about a second, and this machine has two.
+HASHING_AT_ONCE = 2
+# A session cookie longer than this is not one of ours (ours are 43 characters).
+MAX_COOKIE = 128
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+@dataclass(frozen=True)
+class User:
+    """A signed-in person: an account (guest False) or a guest."""
+
+    id: str
+    name: str
+    guest: bool
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A new session: the user, and the session id to hand to the browser as its cookie."""
+
+    user: User
+    session_id: str
+
+
+def name_key(name: str) -> str:
+    """The form in which two account names count as the same: compatibility-normalized and case-folded.
+
+    So "Ann", "ANN" and "Ann" written in full-width letters are one name.
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def session_hash(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+def _user(stored: StoredUser) -> User:
+    return User(stored.id, stored.name, stored.guest)
+
+
+class Accounts:
+    """Registering, signing in and out, and finding the user behind a session cookie."""
+
+    def __init__(
+        self, store: Store, config: ServerConfig, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.store = store
+        self.session_days = int(config.session_days)
+        self.secure_cookies = bool(config.secure_cookies)
+        self.hasher = PasswordHasher(time_cost=config.argon2_time_cost, memory_cost=config.argon2_memory_kib)
+        self._clock = clock
+        self._failures: dict[str, deque[float]] = {}
+        self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        self._dummy_hash: str | None = None
+
+    @property
+    def session_seconds(self) -> int:
+        return self.session_days * 24 * 3600
+
+    # --- signing in ---------------------------------------------------------------------------
+
+    async def register(self, name: str, password: str) -> SignedIn:
+        """Create an account and sign it in. Refused: a bad name or password, a name already taken."""
+        name = clean_name(name)
+        key = _checked_key(name)
+        _check_password(password)
+        if await self.store.user_by_name_key(key) is not None:  # before spending a second hashing
+            raise _name_taken(name)
+        password_hash = await self._hash(password)
+        user = StoredUser(secrets.token_hex(16), name, guest=False, name_key=key, password_hash=password_hash)
+        return await self._create(user)
+
+    async def guest(self, name: str) -> SignedIn:
+        """Sign in as a guest. Guests may share names, but not an account's name."""
+        name = clean_name(name)
+        if await self.store.user_by_name_key(name_key(name)) is not None:
+            raise TableError(
+                "name_taken",
+                f"{name!r} is the name of an account: sign in with its password, or choose another name",
+            )
+        return await self._create(StoredUser(secrets.token_hex(16), name, guest=True))
+
+    async def login(self, name: str, password: str) -> SignedIn:
+        """Sign in to an account. Unknown names and wrong passwords get one and the same refusal."""
+        try:
+            key = name_key(clean_name(name))
+        except TableError:
+            key = name_key(" ".join(str(name).split()))
+        self._attempt(key)
+        stored = await self.store.user_by_name_key(key)
+        if stored is None or stored.password_hash is None or len(password) > MAX_PASSWORD:
+            await self._verify(await self._dummy(), password)  # as slow as a real check: no timing hint
+            raise TableError("bad_login", "wrong name or password")
+        if not await self._verify(stored.password_hash, password):
+            raise TableError("bad_login", "wrong name or password")
+        self._failures.pop(key, None)
+        if self.hasher.check_needs_rehash(stored.password_hash):  # the settings got stronger
+            await self.store.set_password_hash(stored.id, await self._hash(password))
+        return await self._session_for(_user(stored))
+
+    async def logout(self, session_id: str | None) -> None:
+        """End a session on the server; its cookie is worthless from now on."""
+        if session_id and len(session_id) <= MAX_COOKIE:
+            await self.store.delete_session(session_hash(session_id))
+
+    async def user_for_session(self, session_id: str | None) -> User | None:
+        """The user a session cookie signs in; None for no cookie, a forged one, or an expired session."""
+        if not session_id or len(session_id) > MAX_COOKIE:
+            return None
+        stored = await self.store.session_user(session_hash(session_id))
+        return None if stored is None else _user(stored)
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _expiry(self) -> datetime:
+        return datetime.now(UTC) + timedelta(days=self.session_days)
+
+    async def _create(self, user: StoredUser) -> SignedIn:
+        session_id = secrets.token_urlsafe(32)
+        try:
+            await self.store.create_user(user, (session_hash(session_id), self._expiry()))
+        except NameTaken:  # another registration of the same name got there first
+            raise _name_taken(user.name) from None
+        return SignedIn(_user(user), session_id)
+
+    async def _session_for(self, user: User) -> SignedIn:
+        session_id = secrets.token_urlsafe(32)
+        await self.store.create_session(session_hash(session_id), user.id, self._expiry())
+        return SignedIn(user, session_id)
+
+    async def _hash(self, password: str) -> str:
+        async with self._hashing:
+            return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def _verify(self, password_hash: str, password: str) -> bool:
+        async with self._hashing:
+            try:
+                return await asyncio.to_thread(self.hasher.verify, password_hash, password)
+            except (VerificationError, InvalidHashError):
+                return False
+
+    async def _dummy(self) -> str:
+        """A hash of nothing anyone knows, with the current settings, to check unknown names against."""
+        if self._dummy_hash is None:
+            self._dummy_hash = await self._hash(secrets.token_urlsafe(16))
+        return self._dummy_hash
+
+    def _attempt(self, key: str) -> None:
+        """Count a login attempt for `key` as failed until it succeeds; refuse it if too many failed.
+
+        Counting before the (slow) check means a burst of parallel guesses is limited too.
+        """
+        stamp = self._clock()
+        cutoff = stamp - LOGIN_WINDOW
+        failures = self._failures.get(key)
+        if failures is None:
+            if len(self._failures) > 10_000:  # forget names whose failures are all old
+                for old in [k for k, times in self._failures.items() if not times or times[-1] <= cutoff]:
+                    del self._failures[old]
+            failures = self._failures[key] = deque(maxlen=LOGIN_FAILURES)
+        while failures and failures[0] <= cutoff:
+            failures.popleft()
+        if len(failures) >= LOGIN_FAILURES:
+            wait = max(1, round(failures[0] - cutoff))
+            seconds = f"{wait} second{'s' if wait != 1 else ''}"
+            raise TableError("too_many", f"too many failed sign-ins for this name; try again in {seconds}")
+        failures.append(stamp)
+
+
+def _checked_key(name: str) -> str:
+    key = name_key(name)
+    if len(key) > MAX_NAME_KEY:
+        raise TableError("invalid", "this name is too long for an account name; choose a shorter one")
+    return key
+
+
+def _check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise TableError("invalid", f"a password needs at least {MIN_PASSWORD} characters")
+    if len(password) > MAX_PASSWORD:
+        raise TableError("invalid", f"a password has at most {MAX_PASSWORD} characters")
+
+
+def _name_taken(name: str) -> TableError:
+    return TableError("name_taken", f"the name {name!r} is taken; choose another one")
+
+
+# --- for the routes and the WebSocket ----------------------------------------------------------
+
+
+async def current_user(request: HTTPConnection) -> User | None:
+    """The user signed in by the request's session cookie (HTTP or WebSocket), or None."""
+    accounts: Accounts | None = getattr(request.app.state, "accounts", None)
+    if accounts is None:
+        return None
+    return await accounts.user_for_session(request.cookies.get(COOKIE))
+
+
+def _origin(url: str, default_scheme: str | None = None) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of a URL or of a bare `host[:port]`; None if it is not one."""
+    try:
+        parts = urlsplit(url if default_scheme is None else f"//{url}")
+        scheme = (parts.scheme or default_scheme or "").lower()
+        host = parts.hostname
+        port = parts.port or {"http": 80, "https": 443}.get(scheme)
+    except ValueError:
+        return None
+    if scheme not in ("http", "https") or not host or port is None:
+        return None
+    return scheme, host, port
+
+
+def same_origin(scope: Scope) -> bool:
+    """Whether the request's Origin (or, lacking one, its Referer) is this server's own origin.
+
+    The server's origin is the scheme it was reached by and the Host the browser asked for (behind
+    a reverse proxy, uvicorn's proxy headers give the scheme the browser used).
+    """
+    headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope.get("headers", [])}
+    claimed = headers.get("origin") or headers.get("referer")
+    if not claimed:
+        return False
+    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"), scope.get("scheme", "http"))
+    host = headers.get("host")
+    if host is None:
+        server = scope.get("server")
+        if not server:
+            return False
+        host = f"{server[0]}:{server[1]}"
+    own = _origin(host, default_scheme=scheme)
+    return own is not None and _origin(claimed) == own
+
+
+class OriginCheck:
+    """Refuse (403, `forbidden_origin`) a state-changing request that carries a session cookie
+    unless it comes from one of this server's own pages.
+
+    SameSite=Lax already keeps the cookie off most cross-site requests; this catches the rest (an
+    old browser, a sibling subdomain). The sign-in routes are checked whenever the browser says
+    where the request comes from, cookie or not, so another site cannot sign a visitor in to an
+    account of its choosing either.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method", "GET") not in SAFE_METHODS and self._refuse(scope):
+            message = (
+                "cross-site request refused: a request from a signed-in browser must come from this "
+                "server's own pages (its Origin or Referer header names another site, or neither is sent)"
+            )
+            await JSONResponse({"error": message, "code": "forbidden_origin"}, status_code=403)(
+                scope, receive, send
+            )
+            return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _refuse(scope: Scope) -> bool:
+        cookies: dict[str, str] = {}
+        says_where = False
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                cookies.update(cookie_parser(value.decode("latin-1")))
+            elif name in (b"origin", b"referer"):
+                says_where = True
+        if cookies.get(COOKIE):
+            return not same_origin(scope)
+        if says_where and str(scope.get("path", "")).startswith("/api/auth/"):
+            return not same_origin(scope)
+        return False

@@ -1,0 +1,204 @@
+"""Who follows what, and pushing to them: the WebSocket side of the table service.
+
+Each open WebSocket is a `Connection` that follows at most one table, or the lobby. The table
+service calls `Hub.table_changed` (and `lobby_changed`) after every change it makes; the hub then
+sends every follower of that table its own snapshot - its seat's view and legal actions, never
+anyone else's - and the log lines it has not had yet. Pushes are coalesced: a table that changes
+five times while a push is being prepared is pushed once more, with its latest state, and the log
+entries are counted per connection, so nothing is skipped. A connection whose client reads too
+slowly is dropped rather than letting its queue grow without bound; it reconnects and gets the full
+current state again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from isla.core import JSON
+from isla.server.tables import Caller, TableError, TableService
+
+log = logging.getLogger("isla.server")
+
+# Messages waiting for one slow client; beyond this it is disconnected (it will reconnect).
+MAX_QUEUE = 200
+# Lobby pushes are batched: at most one per this many seconds.
+LOBBY_DELAY = 0.3
+
+Send = Callable[[str], Awaitable[None]]
+
+
+class Connection:
+    """One client: who it is, what it follows, and an outgoing queue drained by its own task."""
+
+    def __init__(self, caller: Caller, send: Send, close: Callable[[], Awaitable[None]]) -> None:
+        self.caller = caller
+        self.table: str | None = None
+        self.slot: int | None = None  # the seat (slot) it holds at that table, for presence
+        self.in_lobby = False
+        self.log_sent = 0  # log entries of the followed table already sent
+        self._send = send
+        self._close = close
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer = asyncio.get_running_loop().create_task(self._drain())
+        self.closed = False
+
+    def send(self, message: JSON) -> None:
+        if self.closed:
+            return
+        if self._queue.qsize() >= MAX_QUEUE:
+            log.warning("isla: a WebSocket client reads too slowly; disconnecting it")
+            self.closed = True
+            self._queue.put_nowait(None)
+            return
+        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    break
+                await self._send(text)
+        except Exception:  # the socket went away while sending: the reader notices and cleans up
+            self.closed = True
+        if self.closed:
+            with contextlib.suppress(Exception):
+                await self._close()
+
+    async def stop(self) -> None:
+        self.closed = True
+        self._writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._writer
+
+
+class Hub:
+    """The followers of every table and of the lobby; see the module docstring."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._followers: dict[str, set[Connection]] = {}
+        self._lobby: set[Connection] = set()
+        self._dirty: set[str] = set()
+        self._pushing: dict[str, asyncio.Task[None]] = {}
+        self._lobby_task: asyncio.Task[None] | None = None
+        self._closing = False
+        service.listen(self.table_changed)
+
+    # --- what connections ask -----------------------------------------------------------------
+
+    async def watch(self, connection: Connection, table_id: str) -> None:
+        """Follow `table_id` (instead of whatever the connection followed): snapshot and log now."""
+        snapshot, entries = await self.service.follow(table_id, connection.caller, 0)
+        await self._leave(connection)
+        connection.table = table_id
+        you = snapshot.get("you")
+        connection.slot = you["slot"] if isinstance(you, dict) else None
+        connection.log_sent = entries[-1]["n"] + 1 if entries else 0
+        self._followers.setdefault(table_id, set()).add(connection)
+        if connection.slot is not None:
+            await self.service.attach(table_id, connection.slot)
+            snapshot, _ = await self.service.follow(table_id, connection.caller, len(entries))
+        connection.send({"type": "table", "table": snapshot})
+        connection.send({"type": "log", "table": table_id, "entries": entries})
+
+    async def lobby(self, connection: Connection) -> None:
+        await self._leave(connection)
+        connection.in_lobby = True
+        self._lobby.add(connection)
+        connection.send({"type": "lobby", "tables": await self.service.tables()})
+
+    async def disconnect(self, connection: Connection) -> None:
+        await self._leave(connection)
+        await connection.stop()
+
+    async def _leave(self, connection: Connection) -> None:
+        if connection.in_lobby:
+            self._lobby.discard(connection)
+            connection.in_lobby = False
+        table_id, slot = connection.table, connection.slot
+        if table_id is None:
+            return
+        followers = self._followers.get(table_id)
+        if followers is not None:
+            followers.discard(connection)
+            if not followers:
+                del self._followers[table_id]
+        connection.table, connection.slot = None, None
+        if slot is not None:
+            with contextlib.suppress(TableError):
+                await self.service.detach(table_id, slot)
+
+    # --- pushes ---------------------------------------------------------------------------
+
+    def table_changed(self, table_id: str, lobby: bool = True) -> None:
+        """Called by the service after a change: push to the table's followers (and the lobby)."""
+        if self._closing:
+            return
+        if lobby:
+            self.lobby_changed()
+        if table_id not in self._followers:
+            return
+        self._dirty.add(table_id)
+        task = self._pushing.get(table_id)
+        if task is None or task.done():
+            self._pushing[table_id] = asyncio.get_running_loop().create_task(self._push(table_id))
+
+    def lobby_changed(self) -> None:
+        if self._closing or not self._lobby:
+            return
+        if self._lobby_task is None or self._lobby_task.done():
+            self._lobby_task = asyncio.get_running_loop().create_task(self._push_lobby())
+
+    async def _push(self, table_id: str) -> None:
+        while table_id in self._dirty and not self._closing:
+            self._dirty.discard(table_id)
+            for connection in list(self._followers.get(table_id, ())):
+                if connection.table != table_id:
+                    continue
+                try:
+                    snapshot, entries = await self.service.follow(table_id, connection.caller,
+                                                                  connection.log_sent)
+                except TableError as error:
+                    connection.send(error_message(error.code, error.message))
+                    continue
+                except Exception:
+                    log.exception("isla: table %s: a push failed", table_id)
+                    continue
+                if connection.table != table_id:  # it followed something else meanwhile
+                    continue
+                connection.send({"type": "table", "table": snapshot})
+                if entries:
+                    connection.log_sent = max(connection.log_sent, entries[-1]["n"] + 1)
+                    connection.send({"type": "log", "table": table_id, "entries": entries})
+
+    async def _push_lobby(self) -> None:
+        await asyncio.sleep(LOBBY_DELAY)
+        if self._closing or not self._lobby:
+            return
+        try:
+            tables = await self.service.tables()
+        except Exception:
+            log.exception("isla: the lobby push failed")
+            return
+        message = {"type": "lobby", "tables": tables}
+        for connection in list(self._lobby):
+            connection.send(message)
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [*self._pushing.values(), *([self._lobby_task] if self._lobby_task else [])]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def error_message(code: str, message: str, ref: Any = None) -> JSON:
+    return {"type": "error", "code": code, "error": " ".join(message.split()), "ref": ref}

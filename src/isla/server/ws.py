@@ -1,0 +1,153 @@
+"""The WebSocket endpoint `/ws`: one connection per page, JSON messages, pushes from the hub.
+
+A browser is identified by its session cookie, an API client by `Authorization: Bearer TOKEN`.
+The handshake is refused when its `Origin` is another site's: cookies ride along with any page's
+WebSocket, so without this check a hostile page could play for a signed-in visitor. After that,
+every message is checked on its own; a bad one (not JSON, too large, an unknown type, a forged
+table or seat, an illegal move) gets an `error` message on this connection only, the connection
+stays open and nothing changes. docs/api.md describes the messages.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.requests import HTTPConnection
+
+from isla.server.hub import Connection, Hub, error_message
+from isla.server.tables import Caller, TableError
+
+log = logging.getLogger("isla.server")
+router = APIRouter()
+
+SESSION_COOKIE = "isla_session"
+MAX_REF = 64
+MAX_ID = 64
+
+
+def same_origin(connection: HTTPConnection) -> bool:
+    """True if the request has no Origin header or comes from this server's own origin."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (browsers always send Origin on WebSocket handshakes)
+    host = connection.headers.get("host", "")
+    secure = connection.url.scheme in ("https", "wss")
+    return origin in (f"{'https' if secure else 'http'}://{host}",)
+
+
+async def identify(connection: HTTPConnection) -> Caller:
+    """The caller behind a request or socket: bearer token, and the signed-in user if any."""
+    token = None
+    authorization = connection.headers.get("authorization", "")
+    scheme, _, credentials = authorization.partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        token = credentials.strip()
+    user = None
+    accounts = getattr(connection.app.state, "accounts", None)
+    cookie = connection.cookies.get(SESSION_COOKIE)
+    if accounts is not None and cookie:
+        user = await accounts.user_for_session(cookie)
+    if user is None:
+        return Caller(token)
+    return Caller(token, user.id, user.name)
+
+
+class BadMessage(Exception):
+    pass
+
+
+def _text(message: dict[str, Any], key: str, limit: int) -> str:
+    value = message.get(key)
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise BadMessage(f"'{key}' must be a non-empty text of at most {limit} characters")
+    return value
+
+
+@router.websocket("/ws")
+async def socket(websocket: WebSocket) -> None:
+    if not same_origin(websocket):
+        await websocket.close(code=1008, reason="cross-origin WebSocket refused")
+        return
+    hub: Hub = websocket.app.state.hub
+    limit: int = websocket.app.state.config.max_message_bytes
+    caller = await identify(websocket)
+    await websocket.accept()
+    connection = Connection(caller, websocket.send_text, websocket.close)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                data = message.get("bytes") or b""
+                size = len(data)
+            else:
+                size = len(raw.encode("utf-8"))
+            if size > limit:
+                connection.send(error_message("too_large", f"a message is at most {limit} bytes"))
+                continue
+            if raw is None:
+                connection.send(error_message("bad_message", "send JSON text frames, not binary ones"))
+                continue
+            await _handle(hub, connection, raw)
+    finally:
+        await hub.disconnect(connection)
+
+
+async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
+    ref: Any = None
+    try:
+        try:
+            message = json.loads(raw)
+        except ValueError as error:
+            raise BadMessage(f"malformed JSON: {error}") from None
+        if not isinstance(message, dict):
+            raise BadMessage("a message must be a JSON object with a 'type'")
+        ref = message.get("ref")
+        if ref is not None and (not isinstance(ref, str) or len(ref) > MAX_REF):
+            ref = None
+            raise BadMessage(f"'ref' must be a text of at most {MAX_REF} characters")
+        kind = message.get("type")
+        if kind == "ping":
+            connection.send({"type": "pong", "ref": ref})
+        elif kind == "watch":
+            await hub.watch(connection, _text(message, "table", MAX_ID))
+        elif kind == "lobby":
+            await hub.lobby(connection)
+        elif kind == "submit":
+            await _submit(hub, connection, message, ref)
+        else:
+            known = "watch, lobby, submit, ping"
+            raise BadMessage(f"unknown message type {kind!r} (known: {known})")
+    except BadMessage as error:
+        connection.send(error_message("bad_message", str(error), ref))
+    except TableError as error:
+        connection.send(error_message(error.code, error.message, ref))
+    except Exception:
+        log.exception("isla: a WebSocket message failed")
+        problem = "internal server error (the server log has the details)"
+        connection.send(error_message("internal", problem, ref))
+
+
+async def _submit(hub: Hub, connection: Connection, message: dict[str, Any], ref: Any) -> None:
+    table_id = _text(message, "table", MAX_ID)
+    seq = message.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise BadMessage("'seq' must be the table's sequence number (a whole number ≥ 0)")
+    actions = message.get("actions")
+    plan = message.get("plan")
+    if (actions is None) == (plan is None):
+        raise BadMessage("send 'actions' (a list of action texts) or a 'plan', one of the two")
+    if actions is not None:
+        if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
+            raise BadMessage("'actions' must be a non-empty list of action texts")
+        if len(actions) > 200:
+            raise BadMessage("at most 200 actions at once")
+    if plan is not None and not isinstance(plan, dict):
+        raise BadMessage("'plan' must be a JSON object")
+    snapshot = await hub.service.submit(table_id, connection.caller, seq, actions or (), plan)
+    connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})
