@@ -209,6 +209,15 @@ def test_storage_large_warehouse_two_kinds_in_any_order_c10() -> None:
     assert seat_json(state, 0)["goods"] == _GOODS
 
 
+def test_storage_warehouses_store_kinds_in_game_order_not_alphabetical_c10() -> None:
+    # "coffee" sorts before "corn" alphabetically, but the engine stores kinds in game order.
+    state = _storing("store", {"large-warehouse": 1})
+    texts = actions_for_storage(state, ["coffee", "corn"], "sugar")
+    assert texts == ["store:corn", "store:coffee", "keep:sugar"]
+    state.apply_all(texts)
+    assert seat_json(state, 0)["goods"] == {"corn": 2, "sugar": 1, "coffee": 1}  # one sugar kept
+
+
 def test_storage_without_a_warehouse_keeps_one_barrel_c10() -> None:
     state = _storing("keep", {})
     assert actions_for_storage(state, [], "sugar") == ["keep:sugar"]

@@ -78,7 +78,7 @@ def actions_for_storage(state: PuertoRicoState, warehouse: Iterable[str], keep: 
     seat = core.cur
     trial = state.clone()
     texts: list[str] = []
-    pending = [GOODS.index(k) for k in kinds]
+    pending = sorted(GOODS.index(k) for k in kinds)  # the engine stores kinds in game order
     while trial.to_move == seat and trial.core.phase in (STORE, KEEP):
         if trial.core.phase == STORE:
             text = f"store:{GOODS[pending.pop(0)]}" if pending else "store:done"
