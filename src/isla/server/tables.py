@@ -271,8 +271,21 @@ class LiveTable:
         return seat if self.player_of(seat) is not None else None
 
     def seat_names(self) -> list[str]:
+        """Names by seat: people's own, bots' by level, numbered when a table has several alike."""
         ordered = sorted(self.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
-        return [s.name if s.kind == "human" and s.name else f"{s.bot} bot" for s in ordered]
+        alike: dict[str | None, int] = {}
+        for s in ordered:
+            if s.kind == "bot":
+                alike[s.bot] = alike.get(s.bot, 0) + 1
+        names, counted = [], dict.fromkeys(alike, 0)
+        for s in ordered:
+            if s.kind == "human" and s.name:
+                names.append(s.name)
+                continue
+            counted[s.bot] = counted.get(s.bot, 0) + 1
+            number = f" {counted[s.bot]}" if alike.get(s.bot, 0) > 1 else ""
+            names.append(f"{s.bot} bot{number}")
+        return names
 
     def record(self, actions: list[str]) -> Record:
         s = self.stored
@@ -603,6 +616,7 @@ class LocalTableService(TableService):
         live.present.pop(slot, None)
         live.gone_since[slot] = time.monotonic()
         self._changed(live)
+        self._remind(live, self.config.away_seconds)  # when the others may hand the seat to a bot
 
     async def submit(
         self,
@@ -841,12 +855,18 @@ class LocalTableService(TableService):
             live.log.append(StoredAction(first + offset, seat, text, source))
             live.tell(first + offset, seat, "action", lines)
         live.turn_since = time.monotonic()
+        self._remind(live, self.config.idle_seconds)
         if finish is not None:
             live.stored.status = "finished"
             live.stored.result = finish.result
             live.stored.record = finish.record
         self._kick(live)
         self._changed(live)
+
+    def _remind(self, live: LiveTable, seconds: float) -> None:
+        """Tell the listeners again after `seconds`, when a seat may have become one to hand over."""
+        if not self._closing:
+            asyncio.get_running_loop().call_later(seconds + 0.1, self._changed, live)
 
     def _kick(self, live: LiveTable) -> None:
         """Start the table's bot task if a bot is to move and none runs. Call with the lock held."""
