@@ -40,10 +40,16 @@ class Running:
 
 
 @contextmanager
-def serve(config: ServerConfig) -> Iterator[Running]:
-    """Run the app under uvicorn on a free loopback port until the block ends (then stop it)."""
+def serve(config: ServerConfig, port: int = 0) -> Iterator[Running]:
+    """Run the app under uvicorn on a loopback port until the block ends (then stop it).
+
+    `port` 0 picks a free one; a given port lets a restarted server be found at the same URL (the
+    address may be reused: the previous server's closed connections can still be in TIME_WAIT).
+    """
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
+    if port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
     sock.listen(128)
     port = sock.getsockname()[1]
     config = replace(config, host="127.0.0.1", port=port)

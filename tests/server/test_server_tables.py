@@ -145,7 +145,8 @@ def test_a_bots_only_game_plays_to_a_stored_result(server: Running) -> None:
     assert record.actions == [a["action"] for a in logged["actions"]]
     assert [a["seq"] for a in logged["actions"]] == list(range(len(record.actions)))
     assert {a["source"] for a in logged["actions"]} == {"bot"}
-    assert record.seats == [f"random bot {n}" for n in (1, 2, 3, 4)] and record.engine_version == table["engine_version"]
+    assert record.seats == [f"random bot {n}" for n in (1, 2, 3, 4)]
+    assert record.engine_version == table["engine_version"]
     final = record.replay()
     assert final.is_over
     assert table["result"] == final.result().to_json() and table["result"]["over"] is True

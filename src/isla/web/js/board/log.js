@@ -1,0 +1,40 @@
+// The game log in words (the server's `log` messages), newest at the bottom. It follows new lines
+// unless the reader has scrolled up to read older ones. A reconnect replays the whole log, so
+// entries already shown are recognised and skipped.
+
+import { esc, seatColor } from './util.js';
+
+export class GameLog {
+  constructor(list) {
+    this.list = list;
+    this.seen = new Set();
+  }
+
+  static key(entry) {
+    if (typeof entry.n === 'number') return `n${entry.n}`;
+    return `${entry.seq}|${entry.seat}|${(entry.lines || []).join('\n')}`;
+  }
+
+  /** Add entries (in order); returns how many were new. */
+  add(entries) {
+    const box = this.list.parentElement;
+    const follow = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 48;
+    let added = 0;
+    for (const entry of entries || []) {
+      const key = GameLog.key(entry);
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      const lines = (entry.lines || []).filter((l) => typeof l === 'string' && l);
+      if (!lines.length) continue;
+      const li = document.createElement('li');
+      const event = entry.kind && entry.kind !== 'action';
+      li.className = `log-entry${event ? ' log-event' : ''}`;
+      if (entry.seat !== null && entry.seat !== undefined) li.style.setProperty('--seat', seatColor(entry.seat));
+      li.innerHTML = lines.map((l) => `<span class="log-line">${esc(l)}</span>`).join('');
+      this.list.append(li);
+      added += 1;
+    }
+    if (added && follow && box) box.scrollTop = box.scrollHeight;
+    return added;
+  }
+}

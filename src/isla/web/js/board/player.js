@@ -1,0 +1,130 @@
+// One player's board: name, seat facts (bot, stand-in, connection, governor, turn), doubloons, own VP
+// chips, the island and the city (SVG), the goods and San Juan. The viewer's own goods are the
+// counters clicked to sell, to take the craftsman's bonus, to load a ship or to choose what to keep.
+
+import { renderCity, WIDTH as CITY_W, HEIGHT as CITY_H } from './city.js';
+import { renderIsland, WIDTH as ISLAND_W } from './island.js';
+import {
+  GOODS, attrs, barrelIcon, coinIcon, colonistIcon, colonistSvg, count, esc, seatColor, vpIcon,
+} from './util.js';
+
+const PAD = 4;
+const FATE_WORDS = { warehouse: 'all kept in a warehouse', keep: 'one barrel kept', lose: 'all go back to the supply' };
+const CITY_X = ISLAND_W + 2 * PAD + 6;
+const VIEW_W = CITY_X + CITY_W + PAD;
+const VIEW_H = CITY_H + PAD;
+
+function seatTags(info, table) {
+  const tags = [];
+  if (!info) return tags;
+  if (info.kind === 'bot') tags.push(`<span class="tag tag-bot">bot · ${esc(info.bot || '')}</span>`);
+  if (info.stand_in) tags.push(`<span class="tag tag-standin" data-tip="A bot plays this seat until its player takes it back.">bot (${esc(info.stand_in)}) playing</span>`);
+  if (info.kind === 'human' && table.status === 'playing') {
+    const away = info.away_seconds;
+    const tip = info.connected ? 'connected' : `not connected${away ? ` for ${Math.round(away)} s` : ''}`;
+    tags.push(`<span class="conn ${info.connected ? 'conn-on' : 'conn-off'}" data-tip="${esc(tip)}" aria-label="${esc(tip)}"></span>`);
+  }
+  return tags;
+}
+
+function crown() {
+  return '<svg class="icon" viewBox="0 0 16 12" width="16" height="12" aria-hidden="true">'
+    + '<path d="M1 10 L2 3 L5.5 6.5 L8 1.5 L10.5 6.5 L14 3 L15 10 Z" class="crown"/></svg>';
+}
+
+/** The goods counters, with the interaction hooks `goodHot(good)` gives (attrs or null). */
+function goodsColumn(seatView, { goodHot, fate, keyPrefix }) {
+  let out = '<div class="goods-col">';
+  for (const good of GOODS) {
+    const n = seatView?.goods?.[good] ?? 0;
+    const hot = goodHot ? goodHot(good) : null;
+    const f = fate ? fate(good) : null;
+    const cls = ['good-chip', n ? '' : 'good-none', hot ? 'hot' : '', f ? `fate-${f}` : ''].filter(Boolean).join(' ');
+    out += `<div${attrs({
+      class: cls,
+      'data-k': `${keyPrefix}good-${good}`,
+      'data-v': String(n),
+      'data-tip': hot?.tip ?? `${good}: ${n} barrel${n === 1 ? '' : 's'}${f ? ` (${FATE_WORDS[f]})` : ''}`,
+      role: hot ? 'button' : null,
+      tabindex: hot ? 0 : null,
+      ...(hot ? { 'data-action': hot.action, 'data-ui': hot.ui, 'data-testid': hot.testid } : {}),
+    })}>${barrelIcon(good, 15)}<span class="good-n">${n}</span>`
+      + `${f ? `<span class="fate-tag" aria-label="${f}">${f === 'warehouse' ? 'W' : f === 'keep' ? '1' : '✕'}</span>` : ''}</div>`;
+  }
+  return `${out}</div>`;
+}
+
+function sanJuan(n) {
+  let pieces = '';
+  const shown = Math.min(n, 8);
+  for (let i = 0; i < shown; i += 1) pieces += colonistSvg(7 + (i % 4) * 12, 7 + Math.floor(i / 4) * 12, 5);
+  const rows = Math.max(1, Math.ceil(shown / 4));
+  const svg = `<svg viewBox="0 0 48 ${rows * 12 + 2}" width="48" height="${rows * 12 + 2}" aria-hidden="true">${pieces}</svg>`;
+  return `<div class="san-juan" data-tip="San Juan: colonists waiting for a place">`
+    + `<span class="sj-label">San Juan</span>${n ? svg : ''}<span class="sj-n">${n}</span></div>`;
+}
+
+/**
+ * A player's panel. `seat` is the engine seat; `ctx` has table, view, catalog, me, names and the
+ * interaction `ix` (see interact.js) which says what is clickable.
+ */
+export function renderPlayer(seat, ctx) {
+  const { table, view, catalog, me, names, ix } = ctx;
+  const seatView = view.seats[seat];
+  const info = (table.seats || []).find((s) => s.seat === seat);
+  const mine = seat === me;
+  const keyPrefix = `s${seat}-`;
+  const toMove = view.to_move === seat && table.status === 'playing';
+  const placing = mine ? ix.placing : null;
+  const storing = mine ? ix.storing : null;
+  const head = [];
+  head.push(`<span class="player-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}</span>`);
+  if (mine) head.push('<span class="tag tag-you">you</span>');
+  head.push(...seatTags(info, table));
+  if (view.governor === seat) head.push(`<span class="tag tag-gov" data-tip="The governor chooses the first role this round.">${crown()} governor</span>`);
+  if (toMove) head.push('<span class="tag tag-turn">to move</span>');
+  const stats = [];
+  const sj = placing ? placing.sanJuan : seatView.san_juan ?? 0;
+  stats.push(`<span class="stat" data-k="${keyPrefix}doubloons" data-v="${seatView.doubloons}" data-tip="${esc(count(seatView.doubloons, 'doubloon'))}">${coinIcon(15)}<b>${seatView.doubloons}</b></span>`);
+  const shipped = table.result?.breakdown?.[seat]?.shipping;
+  if (typeof seatView.vp === 'number' || typeof shipped === 'number') {
+    const vp = typeof seatView.vp === 'number' ? seatView.vp : shipped;
+    const tip = mine && table.status === 'playing' ? 'Your VP chips (only you see them)' : 'VP chips';
+    stats.push(`<span class="stat stat-vp" data-k="${keyPrefix}vp" data-v="${vp}" data-tip="${esc(tip)}">${vpIcon(15)}<b>${vp}</b></span>`);
+  } else {
+    stats.push(`<span class="stat stat-hidden" data-tip="VP chips are shown only to their owner">${vpIcon(15)}<b>?</b></span>`);
+  }
+  stats.push(`<span class="stat" data-k="${keyPrefix}sj" data-v="${sj}" data-tip="Colonists in San Juan">${colonistIcon(13)}<b>${sj}</b></span>`);
+  const controls = [];
+  if ((table.can?.stand_in || []).includes(seat)) {
+    controls.push(`<button type="button" class="btn btn-small" data-ui="stand-in:${seat}" data-testid="stand-in-${seat}">Let a bot play for ${esc(names[seat])}</button>`);
+  }
+  if (mine && table.can?.reclaim) {
+    controls.push('<button type="button" class="btn btn-small btn-primary" data-ui="reclaim" data-testid="reclaim">Take my seat back</button>');
+  }
+  const grounds = `<rect x="${-PAD}" y="${-PAD}" width="${ISLAND_W + 2 * PAD}" height="${VIEW_H + PAD}" rx="6" class="island-bg"/>`
+    + `<rect x="${CITY_X - PAD}" y="${-PAD}" width="${CITY_W + 2 * PAD}" height="${VIEW_H + PAD}" rx="6" class="city-bg"/>`;
+  const island = renderIsland(0, 0, seatView, catalog, {
+    occupied: placing ? placing.arr : null, placing, keyPrefix,
+  });
+  const city = renderCity(CITY_X, 0, seatView, catalog, {
+    colonists: placing ? (n) => placing.count(n) : null,
+    placing,
+    hot: mine ? (name) => ix.buildingHot(name) : () => null,
+    keyPrefix,
+  });
+  const goodHot = mine ? (good) => ix.goodHot(good) : null;
+  const fate = storing ? (good) => ((seatView.goods?.[good] ?? 0) > 0 ? storing.fate(good) : null) : null;
+  return `<section${attrs({
+    class: `player${mine ? ' player-me' : ''}${toMove ? ' player-turn' : ''}`,
+    style: `--seat: ${seatColor(seat)}`,
+    'data-seat': seat,
+    'data-testid': `player-${seat}`,
+  })}>
+    <header class="player-head">${head.join(' ')}<span class="spacer"></span>${controls.join('')}${stats.join('')}</header>
+    <div class="player-body">
+      <svg class="board-svg" viewBox="${-PAD - 1} ${-PAD - 1} ${VIEW_W + PAD + 2} ${VIEW_H + PAD + 2}" role="img" aria-label="${esc(`${names[seat]}: island and city`)}">${grounds}${island}${city}</svg>
+      <div class="player-side">${goodsColumn(seatView, { goodHot, fate, keyPrefix })}${sanJuan(sj)}</div>
+    </div>
+  </section>`;
+}

@@ -1,0 +1,135 @@
+// Small shared pieces of the Puerto Rico table: names of things in game order, colours, and the
+// escaping every module uses before it puts text into HTML or SVG (player names come from users).
+
+export const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'];
+export const TILE_KINDS = [...GOODS, 'quarry'];
+
+// Barrel and tile colours: our own palette, chosen so each good reads at a glance on paper tones.
+export const GOOD_COLOR = {
+  corn: '#e4bd34',
+  indigo: '#34479a',
+  sugar: '#f4f1e7',
+  tobacco: '#9c6a3a',
+  coffee: '#3d2b21',
+  quarry: '#8e8b83',
+};
+export const GOOD_INK = {
+  corn: '#3b2f06',
+  indigo: '#ffffff',
+  sugar: '#3a3a3a',
+  tobacco: '#ffffff',
+  coffee: '#ffffff',
+  quarry: '#ffffff',
+};
+
+// One accent per seat (0 is the first governor), used for stripes, role markers and the log.
+export const SEAT_COLOR = ['#b3432f', '#2e6aa8', '#3d8a4c', '#b8862a', '#7b4f9e'];
+
+// Shorter names for the narrow city spaces (the tooltip always gives the full name and effect).
+export const SHORT_LABEL = {
+  'small-indigo-plant': 'Small indigo',
+  'small-sugar-mill': 'Small sugar',
+  'tobacco-storage': 'Tobacco store',
+  'construction-hut': 'Constr. hut',
+  'small-warehouse': 'Sm. warehouse',
+  'large-warehouse': 'Lg. warehouse',
+};
+
+export function seatColor(seat) {
+  return SEAT_COLOR[(Number(seat) || 0) % SEAT_COLOR.length];
+}
+
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for HTML/SVG content and attribute values. */
+export function esc(value) {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** ` name="value"` pairs for the truthy entries of `attrs` (true gives a bare attribute). */
+export function attrs(map) {
+  let out = '';
+  for (const [name, value] of Object.entries(map)) {
+    if (value === undefined || value === null || value === false) continue;
+    out += value === true ? ` ${name}` : ` ${name}="${esc(value)}"`;
+  }
+  return out;
+}
+
+export function capitalize(text) {
+  const s = String(text ?? '');
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** "1 doubloon", "3 doubloons". */
+export function count(n, word, plural = `${word}s`) {
+  return `${n} ${n === 1 ? word : plural}`;
+}
+
+/** A name from the notation made readable when the catalog has no label: "small-market" -> "Small market". */
+export function humanize(name) {
+  return capitalize(String(name ?? '').replace(/-/g, ' '));
+}
+
+/** An estimate of a text's width in SVG user units, good enough to decide when to squeeze it. */
+export function textWidth(text, size) {
+  return String(text).length * size * 0.56;
+}
+
+/** An SVG <text> that is compressed (never cut) when it would be wider than `max`. */
+export function svgText(x, y, text, { size = 10, max = 0, cls = '', anchor = 'start', weight = '' } = {}) {
+  const squeeze = max > 0 && textWidth(text, size) > max;
+  return `<text${attrs({
+    x, y, class: cls || null, 'font-size': size, 'text-anchor': anchor === 'start' ? null : anchor,
+    'font-weight': weight || null,
+    textLength: squeeze ? max : null, lengthAdjust: squeeze ? 'spacingAndGlyphs' : null,
+  })}>${esc(text)}</text>`;
+}
+
+/** A colonist piece: a dark disc with a soft highlight. */
+export function colonistSvg(cx, cy, r, extra = {}) {
+  const cls = extra.class ? `colonist ${extra.class}` : 'colonist';
+  return `<g${attrs({ ...extra, class: cls })}><circle cx="${cx}" cy="${cy}" r="${r}" class="colonist-body"/>`
+    + `<circle cx="${cx - r * 0.3}" cy="${cy - r * 0.35}" r="${r * 0.35}" class="colonist-shine"/></g>`;
+}
+
+/** An empty colonist circle (a free place on a tile or a building). */
+export function circleSvg(cx, cy, r, extra = {}) {
+  const cls = extra.class ? `place-ring ${extra.class}` : 'place-ring';
+  return `<circle${attrs({ cx, cy, r, ...extra, class: cls })}/>`;
+}
+
+/** A barrel of a good, drawn upright in a w×h box at (x, y). */
+export function barrelSvg(x, y, w, h, good, extra = {}) {
+  const fill = GOOD_COLOR[good] || '#ccc';
+  const rx = w * 0.28;
+  const cls = `barrel barrel-${good}${extra.class ? ` ${extra.class}` : ''}`;
+  return `<g${attrs({ ...extra, class: cls })}>`
+    + `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" class="barrel-body"/>`
+    + `<line x1="${x + 1}" y1="${y + h * 0.3}" x2="${x + w - 1}" y2="${y + h * 0.3}" class="barrel-hoop"/>`
+    + `<line x1="${x + 1}" y1="${y + h * 0.7}" x2="${x + w - 1}" y2="${y + h * 0.7}" class="barrel-hoop"/></g>`;
+}
+
+/** A small inline barrel icon for HTML (chips, buttons, the log). */
+export function barrelIcon(good, size = 14) {
+  return `<svg class="icon" viewBox="0 0 10 13" width="${size * 0.77}" height="${size}" aria-hidden="true">`
+    + `${barrelSvg(0.5, 0.5, 9, 12, good)}</svg>`;
+}
+
+/** A doubloon icon for HTML. */
+export function coinIcon(size = 14) {
+  return `<svg class="icon" viewBox="0 0 12 12" width="${size}" height="${size}" aria-hidden="true">`
+    + '<circle cx="6" cy="6" r="5.3" class="coin"/><circle cx="6" cy="6" r="3.3" class="coin-inner"/></svg>';
+}
+
+/** A colonist icon for HTML. */
+export function colonistIcon(size = 12) {
+  return `<svg class="icon" viewBox="0 0 12 12" width="${size}" height="${size}" aria-hidden="true">`
+    + `${colonistSvg(6, 6, 5)}</svg>`;
+}
+
+/** A VP chip icon for HTML. */
+export function vpIcon(size = 14) {
+  return `<svg class="icon" viewBox="0 0 14 12" width="${size}" height="${size * 0.86}" aria-hidden="true">`
+    + '<path d="M7 0.7 L13.3 6 L7 11.3 L0.7 6 Z" class="vp-chip"/></svg>';
+}

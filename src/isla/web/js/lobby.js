@@ -1,0 +1,601 @@
+// The lobby page: who you are, the live list of tables, and the form that creates a table.
+//
+// The list is pushed by the server over the WebSocket (`{"type": "lobby"}`), so it is always the
+// server's current picture; the page never guesses a table's state. Creating or joining a table
+// leads to the table page (`/tables/{id}`), which is where the game is played.
+//
+// Hooks for tests (stable data-testid values):
+//   signing in   guest-name, guest-go, account-forms (the <details>), login-name, login-password,
+//                login-go, register-go, auth-error; the header: account, account-name,
+//                account-guest, sign-out, connection (data-status="open"|"reconnecting"|"closed")
+//   creating     game, seat-count, seating, seat-<i>-kind (values "me", "open", "bot:easy",
+//                "bot:medium", "bot:hard"), options (the <details>), option-<name>, create-error,
+//                create-table
+//   the list     open-tables, playing-tables, finished-tables (and *-empty, *-count), lobby-error;
+//                per table: table-<id> (data-status), join-<id> (first open seat),
+//                join-<id>-<slot>, watch-<id>, resume-<id> (your own table), view-<id> (finished)
+
+import { api, ApiError, connect } from './net.js';
+import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
+
+const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
+
+const SEAT_CHOICES = [
+  ['me', 'you'],
+  ['open', 'open seat (someone joins)'],
+  ['bot:easy', 'bot: easy'],
+  ['bot:medium', 'bot: medium'],
+  ['bot:hard', 'bot: hard'],
+];
+const DEFAULT_BOT = 'bot:medium';
+const FINISHED_SHOWN = 12;
+const GUEST_NAME_KEY = 'isla.guestName';
+
+const page = {
+  user: null,
+  games: [],
+  bots: [],
+  tables: [],
+  seats: ['me', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT],
+  options: {}, // option name -> value chosen in the form (only where the player changed it)
+  busy: false,
+};
+
+// ---------------------------------------------------------------- small helpers
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function showError(testid, message) {
+  const box = $(testid);
+  box.textContent = message || '';
+  box.hidden = !message;
+}
+
+function humanize(name) {
+  const words = name.replace(/_/g, ' ').replace(/\bvp\b/gi, 'VP');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function gameTitle(name) {
+  const game = page.games.find((g) => g.name === name);
+  return game ? game.title : name;
+}
+
+function currentGame() {
+  const name = $('game').value;
+  return page.games.find((g) => g.name === name) || page.games[0] || null;
+}
+
+function tableUrl(id) {
+  return `/tables/${encodeURIComponent(id)}`;
+}
+
+function ordinal(n) {
+  const suffix = n % 10 === 1 && n % 100 !== 11 ? 'st'
+    : n % 10 === 2 && n % 100 !== 12 ? 'nd'
+      : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
+// ---------------------------------------------------------------- who you are
+
+function showUser(user) {
+  page.user = user;
+  showAccount(document, user, {
+    onSignedOut: () => {
+      showUser(null);
+    },
+    onError: (message) => showError('auth-error', message),
+  });
+  $('sign-in').hidden = Boolean(user);
+  if (!user) showError('auth-error', '');
+  renderSeats();
+  renderTables();
+}
+
+/** The signed-in user; signs in as a guest with the typed name if nobody is signed in yet. */
+async function ensureUser() {
+  if (page.user) return page.user;
+  const name = $('guest-name').value.trim();
+  if (!name) {
+    $('sign-in').hidden = false;
+    showError('auth-error', 'Choose a name first (or sign in), then try again.');
+    $('guest-name').focus();
+    return null;
+  }
+  const user = await signInAsGuest(name);
+  rememberGuestName(name);
+  showUser(user);
+  return user;
+}
+
+function rememberGuestName(name) {
+  try {
+    localStorage.setItem(GUEST_NAME_KEY, name);
+  } catch {
+    // Private browsing may refuse storage; remembering the name is only a convenience.
+  }
+}
+
+function wireSignIn() {
+  try {
+    const remembered = localStorage.getItem(GUEST_NAME_KEY);
+    if (remembered) $('guest-name').value = remembered;
+  } catch {
+    // See rememberGuestName.
+  }
+
+  $('guest-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const name = $('guest-name').value.trim();
+    if (!name) {
+      showError('auth-error', 'Type the name the other players will see.');
+      $('guest-name').focus();
+      return;
+    }
+    await busy($('guest-go'), async () => {
+      const user = await signInAsGuest(name);
+      rememberGuestName(name);
+      showUser(user);
+      $('create-table').focus();
+    }, 'auth-error');
+  });
+
+  const credentials = () => {
+    const name = $('login-name').value.trim();
+    const password = $('login-password').value;
+    if (!name || !password) {
+      showError('auth-error', 'Type your name and your password.');
+      return null;
+    }
+    return { name, password };
+  };
+  $('login-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const given = credentials();
+    if (!given) return;
+    await busy($('login-go'), async () => {
+      showUser(await signIn(given.name, given.password));
+      $('login-password').value = '';
+    }, 'auth-error');
+  });
+  $('register-go').addEventListener('click', async () => {
+    const given = credentials();
+    if (!given) return;
+    await busy($('register-go'), async () => {
+      showUser(await register(given.name, given.password));
+      $('login-password').value = '';
+    }, 'auth-error');
+  });
+}
+
+/** Run `work` with `button` disabled; a refusal goes, as the server worded it, to `errorBox`. */
+async function busy(button, work, errorBox) {
+  if (page.busy) return;
+  page.busy = true;
+  button.disabled = true;
+  button.setAttribute('aria-busy', 'true');
+  showError(errorBox, '');
+  try {
+    await work();
+  } catch (error) {
+    const message = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
+    showError(errorBox, message);
+  } finally {
+    page.busy = false;
+    button.disabled = false;
+    button.removeAttribute('aria-busy');
+  }
+}
+
+// ---------------------------------------------------------------- the create form
+
+function renderGames() {
+  const select = $('game');
+  select.replaceChildren(...page.games.map((g) => element('option', { value: g.name, text: g.title })));
+  renderPlayerCounts();
+}
+
+function renderPlayerCounts() {
+  const game = currentGame();
+  const select = $('seat-count');
+  if (!game) return;
+  const wanted = page.seats.length;
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
+  select.replaceChildren(...counts.map((n) => element('option', { value: n, text: `${n}` })));
+  const chosen = Math.min(Math.max(wanted, game.min_players), game.max_players);
+  select.value = String(chosen);
+  resizeSeats(chosen);
+}
+
+function resizeSeats(count) {
+  const seats = page.seats.slice(0, count);
+  while (seats.length < count) seats.push(seats.includes('me') ? DEFAULT_BOT : 'me');
+  page.seats = seats;
+  renderSeats();
+  renderOptions();
+}
+
+function seatChoices() {
+  const levels = new Set(page.bots);
+  return SEAT_CHOICES.filter(([value]) => !value.startsWith('bot:') || levels.size === 0
+    || levels.has(value.slice(4)));
+}
+
+function renderSeats() {
+  const list = $('seat-list');
+  const fixed = $('seating').value === 'fixed';
+  const signedIn = Boolean(page.user);
+  list.replaceChildren(...page.seats.map((kind, index) => {
+    const select = element('select', {
+      'data-testid': `seat-${index}-kind`,
+      'aria-label': `Seat ${index + 1}`,
+      onchange: (event) => chooseSeat(index, event.target.value),
+    }, seatChoices().map(([value, label]) => element('option', {
+      value,
+      text: value === 'me' && !signedIn ? 'you (pick a name above)' : label,
+    })));
+    select.value = kind;
+    const note = fixed && index === 0 ? 'first governor' : '';
+    return element('li', { class: `seat seat-${kind.replace(':', '-')}` },
+      element('span', { class: 'seat-label', text: `Seat ${index + 1}` }),
+      select,
+      note ? element('span', { class: 'seat-note', text: note }) : null);
+  }));
+}
+
+function chooseSeat(index, kind) {
+  const seats = [...page.seats];
+  if (kind === 'me') {
+    // One seat per person: moving "you" hands your old seat to a bot.
+    for (let i = 0; i < seats.length; i += 1) if (seats[i] === 'me') seats[i] = DEFAULT_BOT;
+  }
+  seats[index] = kind;
+  page.seats = seats;
+  renderSeats();
+}
+
+function optionApplies(spec, players) {
+  return !spec.only_for_players || spec.only_for_players.includes(players);
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const box = $('option-list');
+  if (!game) return;
+  const players = page.seats.length;
+  box.replaceChildren(...game.options.map((spec) => {
+    const testid = `option-${spec.name}`;
+    const chosen = page.options[spec.name];
+    let input;
+    if (spec.kind === 'bool') {
+      input = element('input', { type: 'checkbox', 'data-testid': testid, name: spec.name });
+      input.checked = chosen !== undefined ? chosen : Boolean(spec.default);
+      input.addEventListener('change', () => setOption(spec, input.checked));
+    } else if (spec.kind === 'choice') {
+      input = element('select', { 'data-testid': testid, name: spec.name },
+        (spec.choices || []).map((choice) => element('option', { value: choice, text: humanize(choice) })));
+      input.value = chosen !== undefined ? chosen : spec.default;
+      input.addEventListener('change', () => setOption(spec, input.value));
+    } else {
+      input = element('input', {
+        type: 'number',
+        inputmode: 'numeric',
+        'data-testid': testid,
+        name: spec.name,
+        min: spec.minimum,
+        max: spec.maximum,
+        step: spec.kind === 'int' ? 1 : 'any',
+        placeholder: spec.default === undefined ? 'automatic' : String(spec.default),
+      });
+      input.value = chosen !== undefined ? String(chosen) : (spec.default !== undefined ? spec.default : '');
+      input.addEventListener('input', () => {
+        const text = input.value.trim();
+        setOption(spec, text === '' ? undefined : Number(text));
+      });
+    }
+    const applies = optionApplies(spec, players);
+    const defaultText = spec.default === undefined ? '' : ` (default: ${describeValue(spec, spec.default)})`;
+    return element('label', { class: `option option-${spec.kind}`, hidden: !applies },
+      element('span', { class: 'option-name', text: humanize(spec.name) }),
+      input,
+      element('span', { class: 'option-help', text: `${spec.description || ''}${defaultText}` }));
+  }));
+  summarizeOptions();
+}
+
+function describeValue(spec, value) {
+  if (spec.kind === 'bool') return value ? 'on' : 'off';
+  if (spec.kind === 'choice') return humanize(String(value));
+  return String(value);
+}
+
+function setOption(spec, value) {
+  if (value === undefined || value === spec.default) delete page.options[spec.name];
+  else page.options[spec.name] = value;
+  summarizeOptions();
+}
+
+function chosenOptions() {
+  const game = currentGame();
+  const players = page.seats.length;
+  const options = {};
+  for (const spec of game ? game.options : []) {
+    if (!optionApplies(spec, players)) continue;
+    if (page.options[spec.name] !== undefined) options[spec.name] = page.options[spec.name];
+  }
+  return options;
+}
+
+function summarizeOptions() {
+  const changed = Object.keys(chosenOptions()).length;
+  $('options-summary').textContent = changed === 0 ? '(the usual rules)'
+    : `(${changed} changed)`;
+}
+
+function seatRequest(kind) {
+  if (kind === 'me') return { kind: 'me' };
+  if (kind === 'open') return { kind: 'open' };
+  return { kind: 'bot', bot: kind.slice(4) };
+}
+
+function wireCreateForm() {
+  $('game').addEventListener('change', () => {
+    page.options = {};
+    renderPlayerCounts();
+  });
+  $('seat-count').addEventListener('change', (event) => resizeSeats(Number(event.target.value)));
+  $('seating').addEventListener('change', renderSeats);
+  $('create-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    await busy($('create-table'), async () => {
+      const game = currentGame();
+      if (!game) throw new Error('the server offers no game');
+      const needsUser = page.seats.includes('me');
+      if (needsUser && !(await ensureUser())) return;
+      const answer = await api('POST', '/api/tables', {
+        game: game.name,
+        seats: page.seats.map(seatRequest),
+        options: chosenOptions(),
+        seating: $('seating').value,
+      });
+      location.assign(tableUrl(answer.table.id));
+    }, 'create-error');
+  });
+}
+
+// ---------------------------------------------------------------- the list of tables
+
+function seatChip(table, seat) {
+  const mine = isMine(seat);
+  if (seat.kind === 'open') {
+    if (table.status !== 'open') return element('li', { class: 'chip chip-open', text: 'open' });
+    return element('li', { class: 'chip chip-open' },
+      element('button', {
+        type: 'button',
+        class: 'chip-button',
+        'data-testid': `join-${table.id}-${seat.slot}`,
+        title: 'Take this seat',
+        onclick: (event) => join(table.id, seat.slot, event.currentTarget),
+        text: 'open: sit here',
+      }));
+  }
+  const toMove = table.status === 'playing' && table.to_move !== null && seat.seat === table.to_move;
+  const away = seat.kind === 'human' && table.status !== 'finished' && seat.connected === false;
+  const classes = ['chip', `chip-${seat.kind}`];
+  if (mine) classes.push('chip-me');
+  if (toMove) classes.push('chip-to-move');
+  if (away) classes.push('chip-away');
+  const notes = [];
+  if (toMove) notes.push('to move');
+  if (away) notes.push('not connected');
+  if (seat.stand_in) notes.push(`a ${seat.stand_in} bot plays for them`);
+  const label = seatLabel(table, seat);
+  return element('li', { class: classes.join(' '), title: notes.join('; ') || null },
+    seat.kind === 'bot' || seat.stand_in ? element('span', { class: 'bot-mark', 'aria-label': 'bot', text: '⚙' }) : null,
+    label);
+}
+
+/** A seat's name as the table page shows it: the player's name, or "Easy bot 2" for a bot. */
+function seatLabel(table, seat) {
+  if (seat.name) return seat.name;
+  if (seat.kind !== 'bot') return seat.kind === 'open' ? 'open seat' : 'player';
+  const level = seat.bot || 'bot';
+  const same = table.seats.filter((s) => s.kind === 'bot' && !s.name && s.bot === seat.bot);
+  const number = same.length > 1 ? ` ${same.indexOf(seat) + 1}` : '';
+  return `${level.charAt(0).toUpperCase()}${level.slice(1)} bot${number}`;
+}
+
+function isMine(seat) {
+  if (!page.user || seat.kind !== 'human') return false;
+  if (seat.user !== undefined && seat.user !== null) {
+    return typeof seat.user === 'object' ? seat.user.id === page.user.id : seat.user === page.user.id;
+  }
+  return seat.name === page.user.name;
+}
+
+function optionBadges(table) {
+  const game = page.games.find((g) => g.name === table.game);
+  if (!game || !table.options) return [];
+  const badges = [];
+  for (const spec of game.options) {
+    const value = table.options[spec.name];
+    if (value === undefined || spec.default === undefined || value === spec.default) continue;
+    const text = spec.kind === 'bool' ? (value ? humanize(spec.name) : `${humanize(spec.name)}: off`)
+      : `${humanize(spec.name)}: ${describeValue(spec, value)}`;
+    badges.push(element('span', { class: 'badge', title: spec.description, text }));
+  }
+  return badges;
+}
+
+function resultLine(table) {
+  const result = table.result;
+  if (!result || !Array.isArray(result.scores)) return null;
+  const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
+  const order = result.scores.map((score, seat) => ({
+    seat,
+    score,
+    rank: Array.isArray(result.ranks) ? result.ranks[seat] : null,
+  }));
+  order.sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99) || b.score - a.score);
+  return element('ol', { class: 'result-line' }, order.map(({ seat, score, rank }) => {
+    const who = bySeat.get(seat);
+    return element('li', { class: rank === 1 ? 'winner' : null },
+      rank ? element('span', { class: 'rank', text: ordinal(rank) }) : null,
+      ` ${who ? seatLabel(table, who) : `seat ${seat + 1}`} `,
+      element('span', { class: 'score', text: `${score}` }));
+  }));
+}
+
+function tableItem(table) {
+  const mine = table.seats.some(isMine);
+  const openSeats = table.seats.filter((s) => s.kind === 'open');
+  const actions = [];
+  if (table.status === 'open' && openSeats.length > 0 && !mine) {
+    actions.push(element('button', {
+      type: 'button',
+      class: 'btn btn-primary btn-small',
+      'data-testid': `join-${table.id}`,
+      onclick: (event) => join(table.id, null, event.currentTarget),
+      text: 'Join',
+    }));
+  }
+  if (mine && table.status !== 'finished' && table.status !== 'abandoned') {
+    actions.push(element('a', {
+      class: 'btn btn-primary btn-small',
+      href: tableUrl(table.id),
+      'data-testid': `resume-${table.id}`,
+      text: table.status === 'open' ? 'Your table' : 'Back to your game',
+    }));
+  }
+  if (table.status === 'playing' && !mine) {
+    actions.push(element('a', {
+      class: 'btn btn-small',
+      href: tableUrl(table.id),
+      'data-testid': `watch-${table.id}`,
+      text: 'Watch',
+    }));
+  }
+  if (table.status === 'finished' || table.status === 'abandoned') {
+    actions.push(element('a', {
+      class: 'btn btn-quiet btn-small',
+      href: tableUrl(table.id),
+      'data-testid': `view-${table.id}`,
+      text: table.status === 'finished' ? 'Result' : 'Look',
+    }));
+  }
+  let state = '';
+  if (table.status === 'open') {
+    state = `waiting for ${openSeats.length} more player${openSeats.length === 1 ? '' : 's'}`;
+  } else if (table.status === 'playing') {
+    state = table.seq ? `move ${table.seq}` : 'just started';
+  } else if (table.status === 'abandoned') {
+    state = 'abandoned';
+  }
+  return element('li', {
+    class: `table-item status-${table.status}${mine ? ' mine' : ''}`,
+    'data-testid': `table-${table.id}`,
+    'data-status': table.status,
+  },
+  element('div', { class: 'table-head' },
+    element('span', { class: 'table-game', text: gameTitle(table.game) }),
+    element('span', { class: 'table-size', text: `${table.players} players` }),
+    table.seating === 'fixed' ? element('span', { class: 'badge', text: 'fixed seating' }) : null,
+    optionBadges(table),
+    state ? element('span', { class: 'table-state', text: state }) : null),
+  element('ul', { class: 'chips' }, table.seats.map((seat) => seatChip(table, seat))),
+  table.status === 'finished' ? resultLine(table) : null,
+  actions.length ? element('div', { class: 'table-actions' }, actions) : null);
+}
+
+function renderTables() {
+  const groups = { open: [], playing: [], finished: [] };
+  for (const table of page.tables) {
+    if (table.status === 'open') groups.open.push(table);
+    else if (table.status === 'playing') groups.playing.push(table);
+    else groups.finished.push(table);
+  }
+  // Your own tables first; otherwise the server's order (newest first).
+  const mineFirst = (list) => [...list.filter((t) => t.seats.some(isMine)),
+    ...list.filter((t) => !t.seats.some(isMine))];
+  const shown = {
+    open: mineFirst(groups.open),
+    playing: mineFirst(groups.playing),
+    finished: groups.finished.slice(0, FINISHED_SHOWN),
+  };
+  for (const [group, tables] of Object.entries(shown)) {
+    $(`${group}-tables`).replaceChildren(...tables.map(tableItem));
+    $(`${group}-empty`).hidden = tables.length > 0;
+    $(`${group}-count`).textContent = groups[group].length ? `(${groups[group].length})` : '';
+  }
+}
+
+async function join(tableId, slot, button) {
+  await busy(button, async () => {
+    if (!(await ensureUser())) return;
+    await api('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, slot === null ? {} : { slot });
+    location.assign(tableUrl(tableId));
+  }, 'lobby-error');
+}
+
+// ---------------------------------------------------------------- start
+
+function showConnection(status) {
+  const box = $('connection');
+  box.dataset.status = status;
+  box.textContent = { open: 'live', reconnecting: 'reconnecting…', closed: 'offline' }[status] || status;
+  box.title = status === 'open' ? 'The list updates by itself.' : 'The list may be out of date.';
+}
+
+function onMessage(message) {
+  if (message.type === 'lobby' && Array.isArray(message.tables)) {
+    page.tables = message.tables;
+    showError('lobby-error', '');
+    renderTables();
+  } else if (message.type === 'error') {
+    showError('lobby-error', message.error);
+  }
+}
+
+async function start() {
+  wireSignIn();
+  wireCreateForm();
+  const [user, games, tables] = await Promise.allSettled([
+    currentUser(),
+    api('GET', '/api/games'),
+    api('GET', '/api/tables'),
+  ]);
+  if (games.status === 'fulfilled') {
+    page.games = games.value.games || [];
+    page.bots = games.value.bots || [];
+    renderGames();
+  } else {
+    showError('create-error', `Cannot load the games: ${games.reason.message}`);
+  }
+  showUser(user.status === 'fulfilled' ? user.value : null);
+  if (user.status === 'rejected') showError('auth-error', user.reason.message);
+  // The first picture comes over HTTP so the page is useful at once; the WebSocket keeps it current.
+  if (tables.status === 'fulfilled' && page.tables.length === 0) {
+    page.tables = tables.value.tables || [];
+    renderTables();
+  }
+  const socket = connect({ onMessage, onStatus: showConnection });
+  socket.lobby();
+}
+
+start();

@@ -1,0 +1,187 @@
+"""Puerto Rico end to end in Chromium: whole games by clicking, two people at one table, a reload,
+and a server restart in the middle of a game.
+
+The players click as webplay.py describes (the page's own hooks: data-action, Confirm); the bots
+are the `easy` level (the fastest), moving every conftest.BOT_PACE seconds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from playwright.sync_api import BrowserContext, Page, expect
+from servertools import Running, get, table_log
+from webplay import Player, board_state, log_lines, play, play_to_the_end, table_id
+from webserver import Restartable
+
+THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
+
+
+def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
+    page.goto(server.url + "/")
+    page.get_by_test_id("guest-name").fill(name)
+    page.get_by_test_id("guest-go").click()
+    expect(page.get_by_test_id("account-name")).to_have_text(name)
+
+
+def create_table(page: Page, seats: Sequence[str], seating: str = "fixed") -> str:
+    """From the signed-in lobby: a table with these seats ("me", "open", "bot:easy", ...); its id."""
+    page.get_by_test_id("seat-count").select_option(str(len(seats)))
+    page.get_by_test_id("seating").select_option(seating)
+    for index, kind in enumerate(seats):
+        page.get_by_test_id(f"seat-{index}-kind").select_option(kind)
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/tables/[^/]+$"))
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d+"))
+    return table_id(page)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def seat_of(table: dict[str, object], name: str) -> int:
+    seats = table["seats"]
+    assert isinstance(seats, list)
+    found = [s["seat"] for s in seats if s["name"] == name]
+    assert len(found) == 1, seats
+    seat: int = found[0]
+    return seat
+
+
+def my_role_choice(player: Player, after_seq: int) -> Callable[[], bool]:
+    """It is the player's turn to choose a role, after the table has passed `after_seq`."""
+
+    def check() -> bool:
+        if player.seq() < after_seq:
+            return False
+        offer = player.offer()
+        return offer is not None and offer["kind"] == "action" and offer["action"].startswith("role:")
+
+    return check
+
+
+def test_a_guest_plays_a_whole_game_against_three_bots_to_the_score_table(
+    page: Page, server: Running
+) -> None:
+    sign_in_as_guest(page, server, "Ann")
+    tid = create_table(page, THREE_EASY_BOTS)
+    player = Player(page)
+
+    play_to_the_end([player])
+
+    score = page.get_by_test_id("score-table")
+    expect(score).to_be_visible()
+    expect(score.locator("tbody tr")).to_have_count(4)
+    with server.client() as client:
+        table = get(client, tid)
+        log = table_log(client, tid)
+    assert table["status"] == "finished"
+    result = table["result"]
+    for seat in range(4):
+        row = page.get_by_test_id(f"score-row-{seat}")
+        expect(row.locator(".score-rank")).to_contain_text(ordinal(result["ranks"][seat]))
+        expect(row.locator(".score-total")).to_have_text(str(result["scores"][seat]))
+    expect(page.get_by_test_id("status")).to_contain_text("over")
+    ann = seat_of(table, "Ann")
+    mine = [a for a in log["actions"] if a["seat"] == ann]
+    assert mine and all(a["source"] == "player" for a in mine)
+    assert len(player.clicks) >= 20  # roles, builds, placements, shipments: a real game's worth
+
+
+def test_two_guests_play_against_each_other_on_one_table(
+    new_context: Callable[..., BrowserContext], server: Running
+) -> None:
+    ann = new_context().new_page()
+    ben = new_context().new_page()
+    sign_in_as_guest(ann, server, "Ann")
+    tid = create_table(ann, ["me", "open"])
+    expect(ann.get_by_test_id("status")).to_contain_text("Waiting")
+
+    sign_in_as_guest(ben, server, "Ben")
+    ben.get_by_test_id(f"join-{tid}").click()
+    ben.wait_for_url(f"**/tables/{tid}")
+    players = [Player(ann), Player(ben)]
+
+    def third_round() -> bool:
+        with server.client() as client:
+            view = get(client, tid)["view"]
+        return view is not None and view["round"] >= 3
+
+    play(players, third_round, "the third round")
+
+    assert players[0].clicks and players[1].clicks  # both of them played
+    with server.client() as client:
+        table = get(client, tid)
+        log = table_log(client, tid)
+    sources = {(a["seat"], a["source"]) for a in log["actions"]}
+    assert sources == {(0, "player"), (1, "player")}
+    for page in (ann, ben):  # both pages follow the same table
+        expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", str(table["seq"]))
+    seats = {ann: seat_of(table, "Ann"), ben: seat_of(table, "Ben")}
+    for page, other in ((ann, ben), (ben, ann)):  # each sees their own VP chips only (ruling R9)
+        expect(page.get_by_test_id(f"player-{seats[page]}").locator(".stat-vp")).to_have_count(1)
+        expect(page.get_by_test_id(f"player-{seats[other]}").locator(".stat-vp")).to_have_count(0)
+    mover, waiter = (ann, ben) if table["to_move"] == seats[ann] else (ben, ann)
+    expect(mover.get_by_test_id("status")).to_contain_text("Your turn")
+    expect(waiter.get_by_test_id("status")).not_to_contain_text("Your turn")
+
+
+def test_a_reload_in_the_middle_of_a_game_shows_the_same_table_and_play_goes_on(
+    page: Page, server: Running
+) -> None:
+    sign_in_as_guest(page, server, "Cay")
+    create_table(page, THREE_EASY_BOTS)
+    player = Player(page)
+    play([player], my_role_choice(player, 25), "a role choice after seq 25")
+    seq = player.seq()
+    board = board_state(page)
+    log = log_lines(page)
+    status = page.get_by_test_id("status").inner_text()
+    assert len(board) > 50 and len(log) > 20  # a board and a log worth comparing
+
+    page.reload()
+
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", str(seq))
+    expect(page.get_by_test_id("status")).to_have_text(status)
+    assert board_state(page) == board
+    assert log_lines(page) == log
+    player.clicks.clear()
+    play([player], lambda: player.seq() >= seq + 10, "ten more moves after the reload")
+    assert player.clicks
+
+
+def test_a_server_restart_in_the_middle_of_a_game_is_survived_by_the_page_and_the_bots(
+    page: Page, restartable: Restartable
+) -> None:
+    server = restartable.start()
+    sign_in_as_guest(page, server, "Dan")
+    tid = create_table(page, THREE_EASY_BOTS)
+    player = Player(page)
+    play([player], my_role_choice(player, 20), "a role choice after seq 20")
+    seq = player.seq()
+    board = board_state(page)
+    log = log_lines(page)
+    assert len(board) > 50 and len(log) > 20
+
+    restartable.stop()
+    connection = page.get_by_test_id("connection")
+    expect(connection).to_have_attribute("data-status", "reconnecting")
+    server = restartable.start()
+    expect(connection).to_have_attribute("data-status", "open")
+
+    # The page is told the whole table again: exactly where it was.
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", str(seq))
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn")
+    assert board_state(page) == board
+    assert log_lines(page) == log
+
+    # Play on: Dan's moves go through, and the bots, rebuilt from the log, take their turns.
+    play([player], my_role_choice(player, seq + 1), "Dan's next role choice after the restart")
+    with server.client() as client:
+        actions = table_log(client, tid)["actions"]
+        dan = seat_of(get(client, tid), "Dan")
+    after = [a for a in actions if a["seq"] >= seq]
+    assert any(a["seat"] == dan and a["source"] == "player" for a in after)
+    assert any(a["source"] == "bot" for a in after)
