@@ -151,7 +151,7 @@ def test_a_restarted_server_continues_a_game_with_a_person_and_bots(config: Serv
             assert late.status_code == 409 and late.json()["code"] == "finished"
         with second.client() as anon:
             record = Record.from_json(table_log(anon, table_id)["record"])
-    assert record.seats == ["Ann", "random bot 1", "random bot 2"]  # alike bots are numbered
+    assert record.seats == ["Ann", "Random bot 1", "Random bot 2"]  # alike bots are numbered
     final = record.replay()
     assert end["result"] == final.result().to_json() and end["view"] == final.view(0)
     for table in seen:  # every view Ann was shown is the engine's view of the logged game

@@ -145,7 +145,7 @@ def test_a_bots_only_game_plays_to_a_stored_result(server: Running) -> None:
     assert record.actions == [a["action"] for a in logged["actions"]]
     assert [a["seq"] for a in logged["actions"]] == list(range(len(record.actions)))
     assert {a["source"] for a in logged["actions"]} == {"bot"}
-    assert record.seats == [f"random bot {n}" for n in (1, 2, 3, 4)]
+    assert record.seats == [f"Random bot {n}" for n in (1, 2, 3, 4)]
     assert record.engine_version == table["engine_version"]
     final = record.replay()
     assert final.is_over
@@ -212,3 +212,27 @@ def test_list_shows_public_facts_only(server: Running) -> None:
     assert not {"view", "legal", "you", "seed", "record"} & set(entry)
     assert not any("token" in str(seat) for seat in entry["seats"])
     assert [t["id"] for t in open_only] == [created["table"]["id"]]
+
+
+def test_a_player_leaves_an_open_table_and_the_seat_opens_again(server: Running) -> None:
+    with server.client() as anon:
+        created = create(anon, [human("Ann"), OPEN, OPEN])
+        table_id, ann_token = created["table"]["id"], created["tokens"][0]["token"]
+        bob = anon.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()
+        refused = anon.post(f"/api/tables/{table_id}/leave")
+        assert refused.status_code == 403 and refused.json()["code"] == "forbidden"
+    leave = f"/api/tables/{table_id}/leave"
+    with server.client(bob["token"]) as bob_http:
+        left = bob_http.post(leave)
+        assert left.status_code == 200, left.text
+        assert [s["kind"] for s in left.json()["seats"]] == ["human", "open", "open"]
+        assert bob_http.post(leave).json()["code"] == "forbidden"  # the token holds no seat any more
+    with server.client(ann_token) as ann_http:
+        own = ann_http.post(leave)
+        assert own.status_code == 409 and "abandon" in own.json()["error"]
+    with server.client() as anon:
+        tokens = [anon.post(f"/api/tables/{table_id}/join", json={"name": n}).json()["token"] for n in "CD"]
+        assert get(anon, table_id)["status"] == "playing"
+    with server.client(tokens[0]) as cy:
+        late = cy.post(leave)
+        assert late.status_code == 409 and "started" in late.json()["error"]

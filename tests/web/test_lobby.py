@@ -183,6 +183,20 @@ def test_joining_an_open_seat_from_the_lobby_leads_to_the_table(page: Page, serv
     assert sorted(s["name"] for s in joined["seats"] if s["kind"] == "human") == ["Hal", "Ivy"]
 
 
+def test_a_player_who_joined_can_leave_before_the_start_from_the_lobby(page: Page, server: Running) -> None:
+    with server.client() as client:
+        table = create(client, [human("Hal"), OPEN, OPEN])["table"]
+    sign_in_as_guest(page, server, "Ivy")
+    page.get_by_test_id(f"join-{table['id']}").click()
+    page.wait_for_url(f"**/tables/{table['id']}")
+    page.goto(server.url + "/")
+    page.get_by_test_id(f"leave-{table['id']}").click()
+    expect(page.get_by_test_id(f"join-{table['id']}")).to_be_visible()  # the live list shows it open
+    with server.client() as client:
+        left = get(client, table["id"])
+    assert [s["kind"] for s in left["seats"]] == ["human", "open", "open"]
+
+
 def test_a_table_that_filled_up_meanwhile_cannot_be_joined_and_says_so(page: Page, server: Running) -> None:
     with server.client() as client:
         table = create(client, [human("Jo"), OPEN])["table"]

@@ -117,6 +117,10 @@ class TableService(ABC):
         """Take an open seat (the first one if `slot` is None); return the player token."""
 
     @abstractmethod
+    async def leave(self, table_id: str, caller: Caller) -> JSON:
+        """Give the caller's seat back (open) before the table starts."""
+
+    @abstractmethod
     async def table(self, table_id: str, caller: Caller) -> JSON:
         """The table as the caller may see it: their seat's view and legal actions."""
 
@@ -284,7 +288,8 @@ class LiveTable:
                 continue
             counted[s.bot] = counted.get(s.bot, 0) + 1
             number = f" {counted[s.bot]}" if alike.get(s.bot, 0) > 1 else ""
-            names.append(f"{s.bot} bot{number}")
+            level = s.bot or "bot"
+            names.append(f"{level[:1].upper()}{level[1:]} bot{number}")
         return names
 
     def record(self, actions: list[str]) -> Record:
@@ -352,6 +357,7 @@ class LiveTable:
             "to_move": self.state.to_move if self.state is not None and self.status == "playing" else None,
             "seats": [self._seat_json(seat, now) for seat in ordered],
             "result": s.result if s.status == "finished" else None,
+            "creator": s.creator_id,
         }
 
     def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
@@ -407,7 +413,7 @@ class LiveTable:
 def _seat_json(seat: StoredSeat) -> JSON:
     return {
         "slot": seat.slot, "seat": seat.seat, "kind": seat.kind, "name": seat.name, "bot": seat.bot,
-        "stand_in": seat.stand_in,
+        "stand_in": seat.stand_in, "user": seat.user_id,
     }
 
 
@@ -584,6 +590,28 @@ class LocalTableService(TableService):
                 self._kick(live)
             snapshot = live.snapshot(chosen, caller, self.config)
             answer = {"token": token, "slot": chosen.slot, "table": snapshot}
+        self._changed(live)
+        return answer
+
+    async def leave(self, table_id: str, caller: Caller) -> JSON:
+        live = await self._get(table_id)
+        async with live.lock:
+            holder = live.holder(caller)
+            if holder is None:
+                raise TableError("forbidden", f"you have no seat at table {table_id}")
+            if live.status != "open":
+                raise TableError(
+                    "conflict", f"table {table_id} has started: a seat can only be left before the start"
+                )
+            if live.is_creator(holder, caller):
+                raise TableError("conflict", "you created this table: abandon it instead of leaving it")
+            try:
+                await self.store.leave(table_id, holder.slot)
+            except NotApplied:
+                await self._reload(live)
+                raise TableError("conflict", f"table {table_id} has just started") from None
+            holder.kind, holder.name, holder.token_hash, holder.user_id = "open", None, None, None
+            answer = live.snapshot(None, Caller(), self.config)
         self._changed(live)
         return answer
 
@@ -956,4 +984,5 @@ def _summary(stored: StoredTable) -> JSON:
         "to_move": None,
         "seats": [_seat_json(seat) for seat in ordered],
         "result": stored.result if stored.status == "finished" else None,
+        "creator": stored.creator_id,
     }

@@ -81,6 +81,7 @@ class SeatOut(BaseModel):
     name: str | None
     bot: str | None
     stand_in: str | None = Field(None, description="the bot level playing for this seat's absent player")
+    user: str | None = Field(None, description="the id of the signed-in user holding the seat")
     connected: bool = Field(True, description="whether the seat's player has the table open (bots: true)")
     away_seconds: float | None = Field(None, description="how long the seat's player has been gone")
     idle_seconds: float | None = Field(None, description="how long the seat has been to move")
@@ -111,6 +112,7 @@ class TableSummaryOut(BaseModel):
     to_move: int | None = Field(description="the seat to move (None before the start and at the end)")
     seats: list[SeatOut]
     result: dict[str, Any] | None = Field(description="scores, ranks and breakdown, once the game is over")
+    creator: str | None = Field(None, description="the id of the signed-in user who created the table")
 
 
 class TableOut(TableSummaryOut):

@@ -74,6 +74,12 @@ async def join_table(table_id: str, body: JoinIn, tables: Service, who: Who) -> 
     return await tables.join(table_id, body.name, body.slot, who)
 
 
+@router.post("/{table_id}/leave", response_model=TableOut, responses=ERRORS)
+async def leave_table(table_id: str, tables: Service, who: Who) -> Any:
+    """Give your seat back before the table starts (the creator abandons instead)."""
+    return await tables.leave(table_id, who)
+
+
 @router.post("/{table_id}/actions", response_model=TableOut, responses=ERRORS)
 async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: Who) -> Any:
     """Play: the actions are applied in order, all or nothing, if `seq` is current and it is your turn."""

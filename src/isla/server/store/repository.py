@@ -241,6 +241,20 @@ class Store:
         except IntegrityError:
             raise SeqTaken(f"sequence number {first_seq} of table {table_id} is taken") from None
 
+    async def leave(self, table_id: str, slot: int) -> None:
+        """Open a person's seat again; only while the table has not started (else NotApplied)."""
+        async with self._session() as session, session.begin():
+            waiting = await session.scalar(
+                select(TableRow.id).where(TableRow.id == table_id, TableRow.status == "open")
+            )
+            if waiting is None:
+                raise NotApplied("the table has started")
+            await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.slot == slot)
+                .values(kind="open", name=None, token_hash=None, user_id=None, joined_at=None)
+            )
+
     async def set_stand_in(
         self,
         table_id: str,

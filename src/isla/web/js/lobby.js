@@ -475,6 +475,15 @@ function tableItem(table) {
       text: 'Join',
     }));
   }
+  if (mine && table.status === 'open' && table.creator !== page.user.id) {
+    actions.push(element('button', {
+      type: 'button',
+      class: 'btn btn-quiet btn-small',
+      'data-testid': `leave-${table.id}`,
+      onclick: (event) => leave(table.id, event.currentTarget),
+      text: 'Leave',
+    }));
+  }
   if (mine && table.status !== 'finished' && table.status !== 'abandoned') {
     actions.push(element('a', {
       class: 'btn btn-primary btn-small',
@@ -550,6 +559,13 @@ async function join(tableId, slot, button) {
     if (!(await ensureUser())) return;
     await api('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, slot === null ? {} : { slot });
     location.assign(tableUrl(tableId));
+  }, 'lobby-error');
+}
+
+async function leave(tableId, button) {
+  // The lobby push that follows shows the seat open again.
+  await busy(button, async () => {
+    await api('POST', `/api/tables/${encodeURIComponent(tableId)}/leave`, {});
   }, 'lobby-error');
 }
 

@@ -8,6 +8,17 @@ export class GameLog {
   constructor(list) {
     this.list = list;
     this.seen = new Set();
+    // Whether to follow new lines: only the reader's own scrolling changes it. (Measuring the
+    // distance to the bottom when lines arrive is not enough: the box also shrinks when the prompt
+    // above it grows, which would stop the following for good.)
+    this.following = true;
+    const box = list.parentElement;
+    if (box) {
+      box.addEventListener('scroll', () => {
+        if (this.scrolling) return;
+        this.following = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
+      }, { passive: true });
+    }
   }
 
   static key(entry) {
@@ -18,7 +29,6 @@ export class GameLog {
   /** Add entries (in order); returns how many were new. */
   add(entries) {
     const box = this.list.parentElement;
-    const follow = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 48;
     let added = 0;
     for (const entry of entries || []) {
       const key = GameLog.key(entry);
@@ -34,7 +44,11 @@ export class GameLog {
       this.list.append(li);
       added += 1;
     }
-    if (added && follow && box) box.scrollTop = box.scrollHeight;
+    if (added && this.following && box) {
+      this.scrolling = true;  // our own scroll must not count as the reader's
+      box.scrollTop = box.scrollHeight;
+      requestAnimationFrame(() => { this.scrolling = false; });
+    }
     return added;
   }
 }
