@@ -10,6 +10,7 @@ from isla.core.protocol import Game
 # A new game is one line here: short name -> "module:attribute" of its Game instance.
 _GAMES: dict[str, str] = {
     "puertorico": "isla.games.puertorico.game:GAME",
+    "vanuatu": "isla.games.vanuatu.game:GAME",
 }
 _loaded: dict[str, Game] = {}
 

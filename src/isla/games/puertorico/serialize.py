@@ -8,11 +8,11 @@ of the offending field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from isla.core import rng as rnglib
-from isla.core.errors import BadOption, BadState
+from isla.core.errors import BadState
+from isla.core.jsonread import Reader, state_header
 from isla.core.protocol import JSON
 from isla.games.puertorico import rules
 from isla.games.puertorico.data import (
@@ -181,104 +181,10 @@ def view(core: Core, seat: int | None) -> JSON:
 
 # --- reading ----------------------------------------------------------------------------------
 
-class _Reader:
-    """Typed access to a JSON object with error messages that name the field's path."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        if not isinstance(data, Mapping):
-            raise BadState(f"{path or 'the state'} must be a JSON object")
-        self.data = data
-        self.path = path
-
-    def where(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def has(self, key: str) -> bool:
-        return key in self.data and self.data[key] is not None
-
-    def check_keys(self, allowed: set[str]) -> None:
-        unknown = sorted(set(self.data) - allowed)
-        if unknown:
-            raise BadState(f"unknown field {self.where(unknown[0])!r}")
-
-    def integer(self, key: str, default: int | None = None, low: int = 0, high: int = 10**9) -> int:
-        if not self.has(key):
-            if default is None:
-                raise BadState(f"missing field {self.where(key)!r}")
-            return default
-        value = self.data[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadState(f"{self.where(key)} must be a whole number, not {value!r}")
-        if not low <= value <= high:
-            raise BadState(f"{self.where(key)} must be between {low} and {high}, not {value}")
-        return value
-
-    def boolean(self, key: str) -> bool:
-        value = self.data.get(key, False)
-        if not isinstance(value, bool):
-            raise BadState(f"{self.where(key)} must be true or false, not {value!r}")
-        return value
-
-    def name(self, key: str, names: tuple[str, ...], default: int | None = None) -> int:
-        if not self.has(key):
-            if default is None:
-                raise BadState(f"missing field {self.where(key)!r}")
-            return default
-        return _name_index(self.data[key], names, self.where(key))
-
-    def names(self, key: str, names: tuple[str, ...]) -> list[int]:
-        value = self.data.get(key, [])
-        if not isinstance(value, list):
-            raise BadState(f"{self.where(key)} must be a list")
-        return [_name_index(v, names, f"{self.where(key)}[{i}]") for i, v in enumerate(value)]
-
-    def seats(self, key: str, players: int) -> list[int]:
-        value = self.data.get(key, [])
-        if not isinstance(value, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in value
-        ):
-            raise BadState(f"{self.where(key)} must be a list of seat numbers 0..{players - 1}")
-        return list(value)
-
-    def counts(self, key: str, names: tuple[str, ...], high: int = 10**6) -> list[int] | None:
-        if not self.has(key):
-            return None
-        sub = _Reader(self.data[key], self.where(key))
-        sub.check_keys(set(names))
-        return [sub.integer(n, 0, 0, high) for n in names]
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.data.get(key) or {}, self.where(key))
-
-
-def _name_index(value: Any, names: tuple[str, ...], where: str) -> int:
-    if value not in names:
-        raise BadState(f"{where} must be one of {', '.join(names)}, not {value!r}")
-    return names.index(value)
-
-
 def from_json(data: Any) -> Core:
     from isla.games.puertorico.game import GAME
 
-    top = _Reader(data, "")
-    top.check_keys(_TOP_FIELDS)
-    if top.has("game") and data["game"] != "puertorico":
-        raise BadState(f"this is a state of {data['game']!r}, not of 'puertorico'")
-    if top.has("schema") and data["schema"] != SCHEMA:
-        raise BadState(f"unsupported state schema {data['schema']!r} (this Isla reads {SCHEMA})")
-    seats_raw = data.get("seats")
-    if not isinstance(seats_raw, list):
-        raise BadState("missing field 'seats' (a list with one object per seat)")
-    n = top.integer("players", len(seats_raw), 2, 5)
-    if len(seats_raw) != n:
-        raise BadState(f"seats has {len(seats_raw)} entries but players is {n}")
-    options_raw = data.get("options") or {}
-    if not isinstance(options_raw, Mapping):
-        raise BadState("options must be a JSON object")
-    try:
-        options = GAME.resolve_options(n, options_raw)
-    except BadOption as error:
-        raise BadState(str(error)) from None
+    top, seats_raw, n, options = state_header(data, GAME, SCHEMA, _TOP_FIELDS)
     setup = SETUPS[n]
     core = Core.__new__(Core)
     rules.fixed_parts(core, n, options)
@@ -319,14 +225,14 @@ def _read_seats(core: Core, seats_raw: list[Any]) -> None:
     core.san_juan = [0] * n
     core.spaces = [0] * n
     for seat, raw in enumerate(seats_raw):
-        r = _Reader(raw, f"seats[{seat}]")
+        r = Reader(raw, f"seats[{seat}]")
         r.check_keys(_SEAT_FIELDS)
         core.doubloons[seat] = r.integer("doubloons", 0)
         core.vp[seat] = r.integer("vp", 0)
         core.san_juan[seat] = r.integer("san_juan", 0, 0, 100)
-        goods = r.counts("goods", GOODS, 20) or [0] * N_GOODS
-        tiles = r.counts("island", TILE_KINDS, ISLAND_SPACES) or [0] * N_TILE_KINDS
-        occ = r.counts("occupied", TILE_KINDS, ISLAND_SPACES) or [0] * N_TILE_KINDS
+        goods = r.optional_counts("goods", GOODS, 20) or [0] * N_GOODS
+        tiles = r.optional_counts("island", TILE_KINDS, ISLAND_SPACES) or [0] * N_TILE_KINDS
+        occ = r.optional_counts("occupied", TILE_KINDS, ISLAND_SPACES) or [0] * N_TILE_KINDS
         if sum(tiles) > ISLAND_SPACES:
             raise BadState(f"seats[{seat}].island has {sum(tiles)} tiles; an island holds {ISLAND_SPACES}")
         for k in range(N_TILE_KINDS):
@@ -349,7 +255,7 @@ def _read_seats(core: Core, seats_raw: list[Any]) -> None:
         core.occ[seat * N_TILE_KINDS:(seat + 1) * N_TILE_KINDS] = occ
 
 
-def _read_roles(core: Core, r: _Reader) -> None:
+def _read_roles(core: Core, r: Reader) -> None:
     in_play = tuple(ROLES[c] for c in core.role_cards)
     r.check_keys(set(in_play))
     core.role_money = [0] * 8
@@ -362,7 +268,7 @@ def _read_roles(core: Core, r: _Reader) -> None:
             core.role_taken[role] = card.integer("taken_by", -1, -1, core.n - 1)
 
 
-def _read_table(core: Core, top: _Reader) -> None:
+def _read_table(core: Core, top: Reader) -> None:
     n = core.n
     setup = SETUPS[n]
     # Goods: the supply is what nobody holds, no ship carries and the trading house does not hold.
@@ -376,7 +282,7 @@ def _read_table(core: Core, top: _Reader) -> None:
         if len(ships_raw) != len(core.ship_caps):
             raise BadState(f"ships must list {len(core.ship_caps)} ships for {n} players")
         for i, raw in enumerate(ships_raw):
-            s = _Reader(raw, f"ships[{i}]")
+            s = Reader(raw, f"ships[{i}]")
             s.check_keys({"capacity", "good", "load"})
             cap = s.integer("capacity", core.ship_caps[i])
             if cap != core.ship_caps[i]:
@@ -397,7 +303,7 @@ def _read_table(core: Core, top: _Reader) -> None:
     for i, k in enumerate(core.ship_good):
         if k >= 0:
             used[k] += core.ship_load[i]
-    given = top.counts("goods", GOODS)
+    given = top.optional_counts("goods", GOODS)
     derived = [setup.goods[k] - used[k] for k in range(N_GOODS)]
     core.goods_supply = given if given is not None else derived
     for k in range(N_GOODS):
@@ -428,7 +334,7 @@ def _read_table(core: Core, top: _Reader) -> None:
         for b in range(N_BUILDINGS):
             if core.bcol[seat * N_BUILDINGS + b] >= 0:
                 bsupply[b] -= 1
-    given_b = top.counts("buildings", tuple(BUILDING_INDEX), 4)
+    given_b = top.optional_counts("buildings", tuple(BUILDING_INDEX), 4)
     for b in range(N_BUILDINGS):
         if bsupply[b] < 0:
             raise BadState(f"more {BUILDINGS[b].name} buildings are owned than the game has")
@@ -442,7 +348,7 @@ def _read_table(core: Core, top: _Reader) -> None:
     core.quarries = top.integer("quarries", quarries_left, 0, quarries_left)
 
 
-def data_list(r: _Reader, key: str) -> list[Any] | None:
+def data_list(r: Reader, key: str) -> list[Any] | None:
     if not r.has(key):
         return None
     value = r.data[key]
@@ -451,7 +357,7 @@ def data_list(r: _Reader, key: str) -> list[Any] | None:
     return value
 
 
-def _read_tiles(core: Core, r: _Reader) -> None:
+def _read_tiles(core: Core, r: Reader) -> None:
     r.check_keys({"face_up", "stack", "discard"})
     plantation_kinds = TILE_KINDS[:QUARRY]
     face_up = r.names("face_up", plantation_kinds)
@@ -482,7 +388,7 @@ def _read_tiles(core: Core, r: _Reader) -> None:
         rules.draw_face_up(core)
 
 
-def _read_phase(core: Core, top: _Reader) -> None:
+def _read_phase(core: Core, top: Reader) -> None:
     n = core.n
     p = top.sub("phase")
     p.check_keys(_PHASE_FIELDS)

@@ -14,6 +14,9 @@ from isla.server.routes.schemas import GamesOut
 from isla.server.tables import TableError
 
 router = APIRouter(prefix="/api", tags=["server"])
+# Games the browser client has a table page for (src/isla/web/js/board/ draws Puerto Rico); the
+# others are served to API clients only, until their page lands.
+BROWSER_GAMES = frozenset({"puertorico"})
 
 
 @router.get("/health")
@@ -36,6 +39,7 @@ async def games() -> Any:
                 "max_players": game.max_players,
                 "version": game.version,
                 "options": [spec.to_json() for spec in game.option_specs],
+                "browser": name in BROWSER_GAMES,
             }
         )
     return {"games": listed, "bots": bot_names()}

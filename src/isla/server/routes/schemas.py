@@ -190,6 +190,7 @@ class GameOut(BaseModel):
     max_players: int
     version: str
     options: list[dict[str, Any]]
+    browser: bool = Field(description="whether the browser client has a table page for this game")
 
 
 class GamesOut(BaseModel):

@@ -597,7 +597,8 @@ async function start() {
     api('GET', '/api/tables'),
   ]);
   if (games.status === 'fulfilled') {
-    page.games = games.value.games || [];
+    // Only games with a table page in this client can be created here (the API serves them all).
+    page.games = (games.value.games || []).filter((g) => g.browser);
     page.bots = games.value.bots || [];
     renderGames();
   } else {

@@ -86,6 +86,11 @@ function previousArrangement() {
 
 function accept(snapshot) {
   if (!snapshot || snapshot.id !== tableId) return;
+  if (snapshot.game !== 'puertorico') {
+    // Only Puerto Rico has a table page so far; other games are played through the API.
+    $('status').textContent = `This page cannot show ${snapshot.game} tables yet.`;
+    return;
+  }
   if (table && typeof snapshot.seq === 'number' && snapshot.seq < table.seq) return;
   table = snapshot;
   rememberArrangement(table);
@@ -352,7 +357,7 @@ async function main() {
   if (catalog.error) showBanner(`Building and role descriptions are unavailable: ${catalog.error.message}`);
   setInterval(refresh, 5000);
   const snapshot = await first;
-  if (snapshot && (!table || snapshot.seq >= table.seq)) table = snapshot;
+  if (snapshot && snapshot.game === 'puertorico' && (!table || snapshot.seq >= table.seq)) table = snapshot;
   if (table) {
     rememberArrangement(table);
     ix.sync(table, catalog, previousArrangement());

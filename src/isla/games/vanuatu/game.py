@@ -1,0 +1,157 @@
+"""Vanuatu behind the `isla.core` protocol: the Game (options, setup) and its State."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from isla.core import rng as rnglib
+from isla.core.errors import BadOption
+from isla.core.protocol import JSON, Action, Game, OptionSpec, Result, State
+from isla.games.vanuatu import actions as A
+from isla.games.vanuatu import catalog as catalog_data
+from isla.games.vanuatu import narrate as narration
+from isla.games.vanuatu import rules, scoring, serialize, setup
+from isla.games.vanuatu.data import DEFAULT_HUT_PP_PER_TOURIST, LETTERS, TILES
+from isla.games.vanuatu.explain import explain
+from isla.games.vanuatu.state import OVER, Core
+
+ENGINE_VERSION = "vanuatu-1"
+
+OPTIONS = (
+    OptionSpec(
+        "characters", "choice", "on",
+        "Play with the 11 characters (V17); 'off' is the no-character mode, for 3-5 players only "
+        "(characters are mandatory with 2).",
+        choices=("on", "off"), only_for_players=(3, 4, 5),
+    ),
+    OptionSpec(
+        "hut_pp_per_tourist", "int", DEFAULT_HUT_PP_PER_TOURIST,
+        "PP each hut scores per tourist on its island at the end (V14: 2, second edition; 1: first).",
+        minimum=1, maximum=2,
+    ),
+    OptionSpec(
+        "rising_waters", "bool", False,
+        "The Rising Waters module (V18): floods in rounds 2, 4, 6 and 8, dikes, submerged islands.",
+    ),
+)
+
+
+class VanuatuState(State):
+    """A Vanuatu position; `core` holds the data, `rules` moves it on."""
+
+    __slots__ = ("core",)
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    @property
+    def game(self) -> Game:
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return self.core.n
+
+    @property
+    def to_move(self) -> int | None:
+        core = self.core
+        return None if core.phase == OVER else core.cur
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.core.legal)
+
+    def apply_unchecked(self, action: Action) -> None:
+        core = self.core
+        rules.step(core, action.id)
+        rules.settle(core)
+
+    def forced_steps(self) -> list[tuple[int, Action]]:
+        return list(self.core.auto)
+
+    def clone(self) -> VanuatuState:
+        return VanuatuState(self.core.copy())
+
+    def view(self, seat: int | None) -> JSON:
+        return serialize.view(self.core, seat)
+
+    def result(self) -> Result:
+        return scoring.result(self.core)
+
+    def to_json(self) -> JSON:
+        return serialize.to_json(self.core)
+
+    def determinize(self, seat: int, rng: random.Random) -> VanuatuState:
+        """Resample what `seat` cannot see: which tile of each letter lies where in the face-down
+        archipelago stack, the demand and tourist stacks, the rest tokens others drew this round
+        with the rest pile, and the RNG (future shuffles and the 2-player character offers)."""
+        core = self.core.copy()
+        for letter in LETTERS:
+            spots = [i for i, t in enumerate(core.arch) if TILES[t].letter == letter]
+            tiles = sorted(core.arch[i] for i in spots)
+            rng.shuffle(tiles)
+            for i, t in zip(spots, tiles, strict=True):
+                core.arch[i] = t
+        core.demand_deck.sort()
+        rng.shuffle(core.demand_deck)
+        core.tourist_stack.sort()
+        rng.shuffle(core.tourist_stack)
+        others = [s for s in range(core.n) if s != seat and core.rest_taken[s] >= 0]
+        pool = sorted(core.rest_pile + [core.rest_taken[s] for s in others])
+        rng.shuffle(pool)
+        for s in others:
+            core.rest_taken[s] = pool.pop()
+        core.rest_pile = pool
+        core.rng = rnglib.seed_state(rng.getrandbits(64))
+        return VanuatuState(core)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, VanuatuState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        core = self.core
+        return f"<VanuatuState players={core.n} round={core.round} to_move={self.to_move}>"
+
+
+class VanuatuGame(Game):
+    name = "vanuatu"
+    title = "Vanuatu"
+    min_players = 2
+    max_players = 5
+    version = ENGINE_VERSION
+    option_specs = OPTIONS
+
+    def new_state(
+        self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> VanuatuState:
+        resolved = self.resolve_options(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOption(f"seed must be a whole number, not {seed!r}")
+        return VanuatuState(setup.new_core(players, seed, resolved))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> VanuatuState:
+        return VanuatuState(serialize.from_json(data))
+
+    def explain_illegal(self, state: State, text: str) -> str:
+        assert isinstance(state, VanuatuState)
+        return explain(state.core, text)
+
+    def narrate(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        """The log in words for `action`, forced steps included; `state` is not changed."""
+        assert isinstance(state, VanuatuState)
+        chosen = state.parse_action(action)
+        return narration.narrate(state.core, chosen.id, names)
+
+    def catalog(self) -> JSON:
+        return catalog_data.catalog()
+
+    @property
+    def action_count(self) -> int:
+        """Size of the integer action codec (ids 0..action_count-1)."""
+        return A.N_ACTIONS
+
+
+GAME = VanuatuGame()

@@ -1,0 +1,41 @@
+"""The game log in words (Game.narrate): forced steps included, hidden rest tokens kept hidden."""
+
+from __future__ import annotations
+
+import random
+
+from vtools import new_game, resolution
+
+from isla.games.vanuatu.game import GAME
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def test_narrate_tells_the_decision_and_the_forced_steps_without_changing_the_state() -> None:
+    seats = [{"markers": {"draw": 2, "sail": 1}}, {"markers": {"draw": 1, "rest": 1}}]
+    state = resolution(3, seats=seats, rest_pile=["coin", "point", "both", "first"])
+    before = state.to_json()
+    lines = GAME.narrate(state, state.parse_action("sail:start-fish"), NAMES)
+    assert state.to_json() == before
+    assert lines[:4] == [
+        "Ana sails to start-fish (-1 vatu).",
+        "Bo rests and draws a rest token.",  # which token stays hidden until the round ends
+        "Ana draws in the sand on efate (+3 PP).",
+        "Bo takes their markers off draw without acting.",
+    ]
+    assert "Bo reveals the first rest token." in lines
+    assert any(line.startswith("Round 2 begins") for line in lines)
+
+
+def test_narrate_gives_a_sentence_for_every_decision_of_a_random_game() -> None:
+    for players, options in ((2, {}), (3, {"rising_waters": True}), (4, {"characters": "off"})):
+        state = new_game(players, seed=3, **options)
+        rng = random.Random(3)
+        names = [*NAMES, "Di", "Ed"]
+        while state.to_move is not None:
+            action = rng.choice(state.legal_actions())
+            lines = GAME.narrate(state, action, names)
+            assert lines and all(isinstance(line, str) and line for line in lines)
+            assert all("rest token." not in line or "reveals" in line or "draws" in line for line in lines)
+            state.apply(action)
+        assert lines[-1] == "The game is over."
