@@ -131,6 +131,27 @@ def test_resuming_with_other_parameters_is_refused(tmp_path: Path, change: dict,
         run_tournament(_plan(**{"games": 3, **change}), out=tmp_path)
 
 
+def test_resuming_after_a_level_was_retuned_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A level names a budget that may be retuned between sessions; a run must not mix the two.
+    bots = ("easy", "random", "random")
+    run_tournament(_plan(games=3, bots=bots), out=tmp_path)
+    assert json.loads((tmp_path / RUN_FILE).read_text())["budgets"] == ["rush:0", "random:0", "random:0"]
+    monkeypatch.setitem(registry.LEVELS, "easy", ("random", 0))
+    with pytest.raises(ArenaError, match="budgets"):
+        run_tournament(_plan(games=3, bots=bots), out=tmp_path)
+
+
+def test_a_run_planned_before_budgets_were_recorded_resumes(tmp_path: Path) -> None:
+    run_tournament(_plan(games=3), out=tmp_path, limit=1)
+    saved = json.loads((tmp_path / RUN_FILE).read_text())
+    del saved["budgets"]  # as written by earlier versions
+    (tmp_path / RUN_FILE).write_text(json.dumps(saved))
+    run_tournament(_plan(games=3), out=tmp_path)
+    assert "budgets" in json.loads((tmp_path / RUN_FILE).read_text())
+
+
 def test_runs_over_different_indices_merge_into_the_single_run(tmp_path: Path) -> None:
     whole = run_tournament(_plan(games=9))
     run_tournament(_plan(games=3), out=tmp_path / "a")

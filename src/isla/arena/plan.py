@@ -43,10 +43,14 @@ class Plan:
     first: int = 0  # index of the first game (a multiple of `players`, so blocks stay whole)
     games: int = 0  # how many games from `first` on (a multiple of `players`)
     engine_version: str = ""
+    # Each bot spec resolved to "kind:iterations" when the run was planned: a level's budget may be
+    # retuned later, and a run resumed then must not mix budgets. Empty in runs planned before this
+    # was recorded (their comparisons skip it).
+    budgets: tuple[str, ...] = ()
 
-    def identity(self) -> dict[str, Any]:
+    def identity(self, with_budgets: bool = True) -> dict[str, Any]:
         """The fields that decide every game's outcome; runs with equal identities can be merged."""
-        return {
+        identity = {
             "game": self.game,
             "players": self.players,
             "bots": list(self.bots),
@@ -54,6 +58,14 @@ class Plan:
             "options": dict(self.options),
             "engine_version": self.engine_version,
         }
+        if with_budgets and self.budgets:
+            identity["budgets"] = list(self.budgets)
+        return identity
+
+    def same_tournament(self, other: Plan) -> bool:
+        """Equal identities; budgets count only when both plans recorded them."""
+        both = bool(self.budgets) and bool(other.budgets)
+        return self.identity(both) == other.identity(both)
 
     def to_json(self) -> dict[str, Any]:
         return {"arena": ARENA_VERSION, **self.identity(), "first": self.first, "games": self.games}
@@ -144,6 +156,7 @@ def make_plan(
         first=first,
         games=round_up_games(games, count),
         engine_version=game_obj.version,
+        budgets=tuple("{}:{}".format(*parse_spec(spec)) for spec in specs),
     )
 
 
@@ -161,9 +174,12 @@ def plan_from_json(data: Any, source: str) -> Plan:
             first=int(data["first"]),
             games=int(data["games"]),
             engine_version=str(data["engine_version"]),
+            budgets=tuple(str(b) for b in data.get("budgets", ())),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ArenaError(f"{source} is damaged: {type(error).__name__}: {error}") from None
+    if plan.budgets and len(plan.budgets) != plan.players:
+        raise ArenaError(f"{source} is damaged: {plan.players} players but {len(plan.budgets)} budgets")
     if plan.players < 1 or len(plan.bots) != plan.players:
         raise ArenaError(f"{source} is damaged: {plan.players} players but {len(plan.bots)} bots")
     return plan

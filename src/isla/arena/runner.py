@@ -212,8 +212,9 @@ def _open_run(run_dir: Path, plan: Plan) -> list[dict[str, Any]]:
     """
     if (run_dir / RUN_FILE).exists():
         saved, games = read_run(run_dir)
-        asked = {**plan.identity(), "first": plan.first}
-        before = {**saved.identity(), "first": saved.first}
+        both = bool(plan.budgets) and bool(saved.budgets)
+        asked = {**plan.identity(both), "first": plan.first}
+        before = {**saved.identity(both), "first": saved.first}
         if before != asked:
             raise ArenaError(
                 f"{str(run_dir)!r} holds a different tournament ({_describe_difference(before, asked)}); "
@@ -380,7 +381,7 @@ def merge_runs(run_dirs: Sequence[Path]) -> tuple[Plan, list[dict[str, Any]]]:
     where: dict[int, Path] = {}
     for run_dir in run_dirs:
         plan, run_games = read_run(run_dir)
-        if plans and plan.identity() != plans[0].identity():
+        if plans and not plan.same_tournament(plans[0]):
             raise ArenaError(
                 f"{str(run_dir)!r} is a different tournament from {str(run_dirs[0])!r} "
                 f"({_describe_difference(plans[0].identity(), plan.identity())})"
