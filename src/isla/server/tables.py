@@ -198,6 +198,7 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.present: dict[int, int] = {}  # slot -> open connections following the table
         self.gone_since: dict[int, float] = {}  # slot -> when its last connection went (monotonic)
+        self.reminders: dict[str, asyncio.TimerHandle] = {}  # pending re-pushes, by what they are for
         self.reset(stored, events)
 
     def reset(self, stored: StoredTable, events: Sequence[StoredEvent] = ()) -> None:
@@ -468,6 +469,8 @@ class LocalTableService(TableService):
     async def close(self) -> None:
         self._closing = True
         for live in list(self._live.values()):
+            for reminder in live.reminders.values():
+                reminder.cancel()
             task = live.bot_task
             if task is None or task.done():
                 continue
@@ -644,7 +647,7 @@ class LocalTableService(TableService):
         live.present.pop(slot, None)
         live.gone_since[slot] = time.monotonic()
         self._changed(live)
-        self._remind(live, self.config.away_seconds)  # when the others may hand the seat to a bot
+        self._remind(live, f"away:{slot}", self.config.away_seconds)  # the others may then hand it over
 
     async def submit(
         self,
@@ -883,7 +886,7 @@ class LocalTableService(TableService):
             live.log.append(StoredAction(first + offset, seat, text, source))
             live.tell(first + offset, seat, "action", lines)
         live.turn_since = time.monotonic()
-        self._remind(live, self.config.idle_seconds)
+        self._remind(live, "idle", self.config.idle_seconds)
         if finish is not None:
             live.stored.status = "finished"
             live.stored.result = finish.result
@@ -891,10 +894,17 @@ class LocalTableService(TableService):
         self._kick(live)
         self._changed(live)
 
-    def _remind(self, live: LiveTable, seconds: float) -> None:
-        """Tell the listeners again after `seconds`, when a seat may have become one to hand over."""
-        if not self._closing:
-            asyncio.get_running_loop().call_later(seconds + 0.1, self._changed, live)
+    def _remind(self, live: LiveTable, reason: str, seconds: float) -> None:
+        """Tell the listeners again after `seconds`, when a seat may have become one to hand over.
+
+        One pending reminder per reason: a newer one (the next move, say) replaces it.
+        """
+        if self._closing:
+            return
+        pending = live.reminders.pop(reason, None)
+        if pending is not None:
+            pending.cancel()
+        live.reminders[reason] = asyncio.get_running_loop().call_later(seconds + 0.1, self._changed, live)
 
     def _kick(self, live: LiveTable) -> None:
         """Start the table's bot task if a bot is to move and none runs. Call with the lock held."""
