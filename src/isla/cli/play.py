@@ -148,23 +148,28 @@ def cmd_play(args: argparse.Namespace) -> int:
         "Type ? for help.\n"
     )
     last_round = None
+    # The game's own log in words names the seats like this (and says what the engine did next).
+    names = [f"Seat {s} (you)" if s == human else f"Seat {s}" for s in range(state.players)]
+    movers = [f"you (seat {s})" if s == human else f"seat {s}" for s in range(state.players)]
     try:
         while state.to_move is not None:
-            round_number = state.view(None).get("round")
+            public = state.view(None)
+            round_number = public.get("round")
             if round_number != last_round:
-                governor = state.view(None).get("governor")
-                sys.stdout.write(f"=== round {round_number}, governor seat {governor} ===\n")
+                governor = public.get("governor")
+                first = f", governor seat {governor}" if governor is not None else ""
+                sys.stdout.write(f"=== round {round_number}{first} ===\n")
                 last_round = round_number
             mover = state.to_move
             if mover == human:
-                chosen = [a.text for a in state.apply_all(_human_turn(state, human))]
-                who = f"you (seat {human})"
+                chosen = state.clone().apply_all(_human_turn(state, human))  # all or nothing
             else:
-                chosen = [state.apply(bot_move(bots[mover], state)).text]
-                who = f"seat {mover}"
-            for text in chosen:
-                sys.stdout.write(f"{who} chose {text}: {describe_action(game.name, text)}\n")
-            record.actions.extend(chosen)
+                chosen = [state.parse_action(bot_move(bots[mover], state))]
+            for action in chosen:
+                told = " ".join(game.narrate(state, action, names)) or describe_action(game.name, action.text)
+                state.apply_unchecked(action)
+                sys.stdout.write(f"{movers[mover]} chose {action.text}: {told}\n")
+                record.actions.append(action.text)
     except _Leave:
         sys.stdout.write(
             f"You left the game after {len(record.actions)} actions (seed {seed}).\n"
