@@ -19,11 +19,13 @@ from isla.core.protocol import Action, State
 
 _MODULES = {
     "puertorico": "isla.games.puertorico.heuristic",
+    "vanuatu": "isla.games.vanuatu.heuristic",
 }
 # Optional search hints: is_quiet(state) -> bool (a leaf `evaluate` can judge fairly) and
 # effort(state) -> float (the share of the iteration budget the decision deserves).
 _SEARCH = {
     "puertorico": "isla.games.puertorico.search",
+    "vanuatu": "isla.games.vanuatu.search",
 }
 
 

@@ -1,0 +1,169 @@
+"""Every bot kind plays Vanuatu: legal moves only at every player count and option, reproducible,
+blind to hidden information; the heuristic's module functions keep their contracts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import isla
+from isla.bots import bot_move, make_bot
+from isla.bots.knowledge import knowledge, search_hints
+from isla.core.protocol import State
+from isla.games.vanuatu import heuristic as H
+from isla.games.vanuatu import search as S
+from isla.games.vanuatu.game import VanuatuState
+from isla.games.vanuatu.state import PLAN, RESOLVE
+
+GAME = isla.game("vanuatu")
+# Tiny budgets keep CI fast; strength and speed are measured in benchmarks, not here.
+SPECS = ["random", "heuristic", "rush", "mcts:4"]
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (3, {"characters": "off"}),
+    (4, {"rising_waters": True}),
+    (5, {"characters": "off", "rising_waters": True, "hut_pp_per_tourist": 1}),
+]
+
+
+def play(specs: list[str], players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[str]]:
+    state = GAME.new_state(players, seed, options)
+    bots = [make_bot(specs[seat % len(specs)], seat, seed) for seat in range(players)]
+    moves: list[str] = []
+    while state.to_move is not None:
+        action = bot_move(bots[state.to_move], state)  # raises BotError on an illegal move
+        assert action in state.legal_actions()
+        state.apply(action)
+        moves.append(action.text)
+    return state, moves
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+def test_every_kind_finishes_games_with_legal_moves(players: int, options: dict[str, Any]) -> None:
+    # A rotating mix, so each kind meets several seat positions across variants.
+    shift = players % len(SPECS)
+    specs = SPECS[shift:] + SPECS[:shift]
+    state, moves = play(specs, players, seed=players + len(options), options=options)
+    assert state.result().over
+    assert len(moves) > 8 * players
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+@pytest.mark.parametrize("chooser", [H.choose, H.baseline_choose])
+def test_heuristic_and_baseline_play_only_legal_moves_to_the_end(
+    players: int, options: dict[str, Any], chooser: Any
+) -> None:
+    for seed in (1, 2):
+        state = GAME.new_state(players, seed, options)
+        rng = random.Random(seed)
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            action = chooser(state, rng)
+            assert action in legal, f"{action.text} is not legal: {[a.text for a in legal]}"
+            state.apply_unchecked(action)
+        assert state.result().over
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "rush", "mcts:2"])
+def test_same_seed_same_game(spec: str) -> None:
+    first = play([spec, "random", spec], 3, seed=5, options={})[1]
+    second = play([spec, "random", spec], 3, seed=5, options={})[1]
+    assert first == second
+
+
+def _mid_game(players: int, seed: int, steps: int) -> State:
+    state = GAME.new_state(players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "rush", "mcts:8"])
+def test_bot_ignores_hidden_information(spec: str) -> None:
+    """Two states that differ only in what the seat to move cannot know get the same answer."""
+    checked = 0
+    for players, steps in [(4, 3), (4, 25), (3, 40), (4, 60), (5, 90), (2, 45), (4, 120)]:
+        state = _mid_game(players, seed=steps, steps=steps)
+        seat = state.to_move
+        if seat is None:
+            continue
+        other = state.determinize(seat, random.Random(99))
+        assert other.view(seat) == state.view(seat)
+        if other.to_json() == state.to_json():
+            continue
+        a = bot_move(make_bot(spec, seat, seed=3), state)
+        b = bot_move(make_bot(spec, seat, seed=3), other)
+        assert a.text == b.text
+        checked += 1
+    assert checked >= 4
+
+
+def test_heuristic_choice_is_blind_to_hidden_information_over_many_positions() -> None:
+    """The heuristic itself, called on two determinizations with the same rng seed."""
+    game_rng = random.Random(7)
+    state = GAME.new_state(4, 7)
+    compared = 0
+    while state.to_move is not None:
+        seat = state.to_move
+        if len(state.legal_actions()) > 1:
+            a = state.determinize(seat, random.Random(1))
+            b = state.determinize(seat, random.Random(2))
+            assert isinstance(a, VanuatuState)
+            assert isinstance(b, VanuatuState)
+            assert H.choose(a, random.Random(5)).text == H.choose(b, random.Random(5)).text
+            compared += 1
+        state.apply_unchecked(game_rng.choice(state.legal_actions()))
+    assert compared > 100
+
+
+def test_evaluate_and_estimates_have_one_value_per_seat() -> None:
+    state = _mid_game(4, seed=3, steps=70)
+    assert isinstance(state, VanuatuState)
+    chances = H.evaluate(state)
+    assert len(chances) == 4
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    assert sum(chances) == pytest.approx(1.0)
+    assert len(H.estimates(state)) == 4
+
+
+def test_evaluate_of_a_finished_game_is_its_result() -> None:
+    state, _ = play(["heuristic"], 3, seed=9, options={})
+    assert isinstance(state, VanuatuState)
+    chances = H.evaluate(state)
+    ranks = state.result().ranks
+    winners = ranks.count(1)
+    assert chances == [1.0 / winners if r == 1 else 0.0 for r in ranks]
+
+
+def test_knowledge_and_search_hints_are_registered() -> None:
+    assert knowledge("vanuatu") is H
+    assert search_hints("vanuatu") is S
+
+
+def test_search_hints() -> None:
+    state = GAME.new_state(4, 2)
+    assert isinstance(state, VanuatuState)
+    assert S.is_quiet(state)  # characters: nothing of a round is pending
+    assert S.effort(state) > 0
+    seen_plan = seen_resolve = False
+    rng = random.Random(2)
+    while state.to_move is not None:
+        share = S.effort(state)
+        assert 0.0 < share <= 1.0
+        if state.core.phase == PLAN and any(state.core.placed):  # planning under way
+            assert not S.is_quiet(state)
+            seen_plan = True
+        if state.core.phase == RESOLVE:
+            assert not S.is_quiet(state)
+            seen_resolve = True
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    assert S.is_quiet(state)
+    assert seen_plan and seen_resolve
