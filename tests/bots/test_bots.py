@@ -8,7 +8,18 @@ import random
 import pytest
 
 import isla
-from isla.bots import LEVELS, Bot, BotError, Budget, SeatAccess, UnknownBot, bot_move, make_bot, parse_spec
+from isla.bots import (
+    LEVELS,
+    Bot,
+    BotError,
+    Budget,
+    SeatAccess,
+    UnknownBot,
+    bot_move,
+    make_bot,
+    parse_spec,
+    registry,
+)
 from isla.core.protocol import Action, State
 
 GAME = isla.game("puertorico")
@@ -114,6 +125,18 @@ def test_a_bot_asked_out_of_turn_is_an_error() -> None:
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_a_level_is_a_kind_with_its_tuned_budget(level: str) -> None:
     assert parse_spec(level) == LEVELS[level]
+
+
+def test_a_game_with_costlier_search_has_its_own_level_budgets() -> None:
+    # A Vanuatu MCTS iteration plays on to the next round: its levels take fewer iterations, so
+    # each level keeps its time per decision; Puerto Rico keeps the common budgets.
+    assert parse_spec("medium", "vanuatu") == registry.GAME_LEVELS["vanuatu"]["medium"]
+    assert parse_spec("hard", "vanuatu")[1] < LEVELS["hard"][1]
+    assert parse_spec("mcts", "vanuatu") == registry.GAME_LEVELS["vanuatu"]["medium"]
+    assert parse_spec("easy", "vanuatu") == LEVELS["easy"]
+    assert parse_spec("hard", "puertorico") == LEVELS["hard"]
+    assert parse_spec("hard:9", "vanuatu") == ("mcts", 9)
+    assert make_bot("medium", 0, 0, game="vanuatu").budget.iterations == parse_spec("medium", "vanuatu")[1]
 
 
 @pytest.mark.parametrize(("spec", "expected"), [("mcts:40", ("mcts", 40)), ("hard:9", ("mcts", 9))])

@@ -35,7 +35,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     failure: dict[str, Any] | None = None
     state = game_obj.new_state(players, seed, plan.options)
     try:
-        bots = [make_bot(spec, seat, bot_seed) for seat, spec in enumerate(seats)]
+        bots = [make_bot(spec, seat, bot_seed, game=plan.game) for seat, spec in enumerate(seats)]
         clock = time.perf_counter
         while (seat := state.to_move) is not None:
             started = clock()

@@ -156,7 +156,7 @@ def make_plan(
         first=first,
         games=round_up_games(games, count),
         engine_version=game_obj.version,
-        budgets=tuple("{}:{}".format(*parse_spec(spec)) for spec in specs),
+        budgets=tuple("{}:{}".format(*parse_spec(spec, game_obj.name)) for spec in specs),
     )
 
 

@@ -28,6 +28,12 @@ LEVELS: dict[str, tuple[str, int]] = {
     "medium": ("mcts", 1000),
     "hard": ("mcts", 5000),
 }
+# Games whose search costs differ get their own budgets for a level, so each level keeps its time
+# per decision: an MCTS iteration of Vanuatu plays on to the next round (about 8 ms, against about
+# 0.2 ms for Puerto Rico). docs/bots.md and docs/vanuatu.md give the figures.
+GAME_LEVELS: dict[str, dict[str, tuple[str, int]]] = {
+    "vanuatu": {"medium": ("mcts", 25), "hard": ("mcts", 120)},
+}
 
 
 class UnknownBot(IslaError):
@@ -44,13 +50,18 @@ def bot_names() -> list[str]:
     return [*LEVELS, *_kinds()]
 
 
-def parse_spec(spec: str) -> tuple[str, int]:
-    """(kind, iterations) for a spec; raise UnknownBot with the known names."""
+def level(name: str, game: str | None = None) -> tuple[str, int]:
+    """(kind, iterations) of a level, for `game` if it has its own budgets."""
+    return GAME_LEVELS.get(game or "", {}).get(name, LEVELS[name])
+
+
+def parse_spec(spec: str, game: str | None = None) -> tuple[str, int]:
+    """(kind, iterations) for a spec (for `game`'s level budgets); raise UnknownBot with the known names."""
     name, _, budget_text = spec.strip().partition(":")
     if name in LEVELS:
-        kind, iterations = LEVELS[name]
+        kind, iterations = level(name, game)
     elif name in _kinds():
-        kind, iterations = name, LEVELS["medium"][1] if name == "mcts" else 0
+        kind, iterations = name, level("medium", game)[1] if name == "mcts" else 0
     else:
         raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
     if budget_text:
@@ -63,8 +74,10 @@ def parse_spec(spec: str) -> tuple[str, int]:
     return kind, iterations
 
 
-def make_bot(spec: str, seat: int, seed: int, seconds: float | None = None) -> Bot:
-    """Build the bot `spec` for `seat`, its RNG seeded from (seed, seat, spec)."""
-    kind, iterations = parse_spec(spec)
+def make_bot(
+    spec: str, seat: int, seed: int, seconds: float | None = None, game: str | None = None
+) -> Bot:
+    """Build the bot `spec` for `seat` (levels sized for `game`), its RNG seeded from (seed, seat, spec)."""
+    kind, iterations = parse_spec(spec, game)
     rng = random.Random(f"isla-bot:{seed}:{seat}:{spec}")
     return _kinds()[kind](seat, rng, Budget(iterations, seconds))

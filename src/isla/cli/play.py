@@ -136,7 +136,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     specs = _bot_specs(args.bots, state.players - 1)
     others = [s for s in range(state.players) if s != human]
     seat_specs = dict(zip(others, specs, strict=True))
-    bots = {s: make_bot(seat_specs[s], s, seed) for s in others}
+    bots = {s: make_bot(seat_specs[s], s, seed, game=game.name) for s in others}
     record = Record(
         game=game.name, players=state.players, seed=seed, options=options,
         seats=["you" if s == human else seat_specs[s] for s in range(state.players)],

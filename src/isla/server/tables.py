@@ -435,7 +435,7 @@ def _bot_choice(job: _BotJob, seconds: float | None) -> tuple[Action, str | None
     restart has bots that choose exactly as they would have.
     """
     try:
-        bot = make_bot(job.spec, job.seat, (job.seed << 32) | job.seq, seconds)
+        bot = make_bot(job.spec, job.seat, (job.seed << 32) | job.seq, seconds, job.state.game.name)
         return bot_move(bot, job.state, job.spec), None
     except Exception as error:  # BotError, or a bot that cannot even be built: the table goes on
         problem = str(error) if isinstance(error, BotError) else f"bot {job.spec!r}: {error}"
