@@ -178,12 +178,14 @@ def test_a_failing_bot_is_recorded_and_replaced_by_a_random_move(
 ) -> None:
     from isla.server import tables
 
-    def some_broken(spec: str, seat: int, seed: int, seconds: float | None = None) -> Bot:
+    def some_broken(
+        spec: str, seat: int, seed: int, seconds: float | None = None, game: str | None = None
+    ) -> Bot:
         if spec == "heuristic":
             import random
 
             return Broken(seat, random.Random(seed))
-        return make_bot(spec, seat, seed, seconds)
+        return make_bot(spec, seat, seed, seconds, game)
 
     monkeypatch.setattr(tables, "make_bot", some_broken)
     with server.client() as client:

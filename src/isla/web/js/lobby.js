@@ -208,6 +208,7 @@ function renderGames() {
   const select = $('game');
   select.replaceChildren(...page.games.map((g) => element('option', { value: g.name, text: g.title })));
   renderPlayerCounts();
+  $('create-table').disabled = page.games.length === 0;
 }
 
 function renderPlayerCounts() {
