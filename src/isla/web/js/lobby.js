@@ -38,7 +38,7 @@ const page = {
   tables: [],
   seats: ['me', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT],
   options: {}, // option name -> value chosen in the form (only where the player changed it)
-  busy: false,
+  pending: null, // the work of the last click still under way (see busy)
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -185,21 +185,29 @@ function wireSignIn() {
 
 /** Run `work` with `button` disabled; a refusal goes, as the server worded it, to `errorBox`. */
 async function busy(button, work, errorBox) {
-  if (page.busy) return;
-  page.busy = true;
+  // One piece of work at a time, in the order of the clicks: "Create" clicked while the guest
+  // sign-in is still on its way waits for it instead of being dropped. The clicked button is
+  // disabled at once, so a double click does not queue the same work twice.
+  if (button.disabled) return;
   button.disabled = true;
   button.setAttribute('aria-busy', 'true');
-  showError(errorBox, '');
-  try {
-    await work();
-  } catch (error) {
-    const message = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
-    showError(errorBox, message);
-  } finally {
-    page.busy = false;
-    button.disabled = false;
-    button.removeAttribute('aria-busy');
-  }
+  const before = page.pending;
+  const run = (async () => {
+    if (before) await before;
+    showError(errorBox, '');
+    try {
+      await work();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
+      showError(errorBox, message);
+    } finally {
+      button.disabled = false;
+      button.removeAttribute('aria-busy');
+    }
+  })();
+  page.pending = run;
+  await run;
+  if (page.pending === run) page.pending = null;
 }
 
 // ---------------------------------------------------------------- the create form
