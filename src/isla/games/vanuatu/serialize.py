@@ -213,16 +213,7 @@ def from_json(data: Any) -> Core:
 
 def _read_board(core: Core, top: Reader) -> None:
     n = core.n
-    core.tile = [board.EMPTY] * board.N_CELLS
-    core.fish = [0] * board.N_CELLS
-    core.treasure = [0] * board.N_CELLS
-    core.drawings = [0] * board.N_CELLS
-    core.tourists = [0] * board.N_CELLS
-    core.goods = [0] * (board.N_CELLS * 3)
-    core.huts = [0] * (board.N_CELLS * n)
-    core.islands = []
-    core.water = [0] * board.N_CELLS
-    core.dikes = [0] * board.N_CELLS
+    setup.empty_board(core)
     core.countdown = top.integer("countdown", -1, 0, 6)
     core.flooded = int(top.boolean("flooded"))
     entries = top.items("board")

@@ -51,12 +51,9 @@ def archipelago_stack(rng: int) -> tuple[int, list[int]]:
     return rng, order
 
 
-def new_core(players: int, seed: int, options: dict[str, Any]) -> Core:
-    """The opening position of §7 for `players` seats; the first player is drawn at random."""
-    core = Core.__new__(Core)
-    fixed_parts(core, players, options)
-    rng = rnglib.seed_state(seed)
-    n = players
+def empty_board(core: Core) -> None:
+    """Every cell empty: no tile, pieces or water (for a new game and for a position being read)."""
+    n = core.n
     core.tile = [board.EMPTY] * board.N_CELLS
     core.fish = [0] * board.N_CELLS
     core.treasure = [0] * board.N_CELLS
@@ -67,6 +64,15 @@ def new_core(players: int, seed: int, options: dict[str, Any]) -> Core:
     core.islands = []
     core.water = [0] * board.N_CELLS
     core.dikes = [0] * board.N_CELLS
+
+
+def new_core(players: int, seed: int, options: dict[str, Any]) -> Core:
+    """The opening position of §7 for `players` seats; the first player is drawn at random."""
+    core = Core.__new__(Core)
+    fixed_parts(core, players, options)
+    rng = rnglib.seed_state(seed)
+    n = players
+    empty_board(core)
     core.countdown = -1
     core.huts_lost = [0] * n
     core.flooded = 0
