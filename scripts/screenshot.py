@@ -48,28 +48,11 @@ GRACE_ROUNDS = 3
 # How long the page may show no progress at all before the script gives up (seconds).
 PATIENCE = 60.0
 
-# What the page offers the viewer now (as in tests/web/webplay.py): "over" (the score table is
-# shown), a move ({"kind": "action", "action": text} or {"kind": "confirm"}), or null.
-OFFER = """() => {
-  const app = document.querySelector('[data-testid="table-page"]');
-  if (!app) return null;
-  if (document.querySelector('[data-testid="score-table"]')) return {kind: 'over', seq: app.dataset.seq};
-  if (app.dataset.busy === 'true') return null;
-  const enabled = [...document.querySelectorAll('[data-action]')].filter((el) => !el.disabled);
-  const move = enabled.find((el) => !/:pass$/.test(el.dataset.action));
-  if (move) return {kind: 'action', action: move.dataset.action, seq: app.dataset.seq};
-  const confirm = document.querySelector('[data-testid="confirm"]:not([disabled])');
-  if (confirm) return {kind: 'confirm', seq: app.dataset.seq};
-  if (enabled.length) return {kind: 'action', action: enabled[0].dataset.action, seq: app.dataset.seq};
-  return null;
-}"""
-
-# The page has answered a click: a new seq, or the error banner.
-CHANGED = """(before) => {
-  const app = document.querySelector('[data-testid="table-page"]');
-  const banner = document.querySelector('[data-testid="error-banner"]');
-  return (app && app.dataset.seq !== before) || (banner && !banner.hidden);
-}"""
+# The clicking policy of the browser tests: OFFER (what the page offers the viewer now) and
+# CHANGED (the page has answered a click). tests/web/webplay.py imports servertools from its sibling
+# folder, so both test folders go on the path.
+sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
+from webplay import CHANGED, OFFER  # noqa: E402
 
 # Something happened: the page offers a move, or shows a new seq (a bot moved).
 NEWS = f"""(before) => {{
