@@ -94,16 +94,13 @@ class Hub:
 
     async def watch(self, connection: Connection, table_id: str) -> None:
         """Follow `table_id` (instead of whatever the connection followed): snapshot and log now."""
-        snapshot, entries = await self.service.follow(table_id, connection.caller, 0)
+        snapshot, entries = await self.service.follow(table_id, connection.caller, 0, present=True)
         await self._leave(connection)
         connection.table = table_id
         you = snapshot.get("you")
         connection.slot = you["slot"] if isinstance(you, dict) else None
         connection.log_sent = entries[-1]["n"] + 1 if entries else 0
         self._followers.setdefault(table_id, set()).add(connection)
-        if connection.slot is not None:
-            await self.service.attach(table_id, connection.slot)
-            snapshot, _ = await self.service.follow(table_id, connection.caller, len(entries))
         connection.send({"type": "table", "table": snapshot})
         connection.send({"type": "log", "table": table_id, "entries": entries})
 

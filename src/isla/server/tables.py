@@ -148,12 +148,14 @@ class TableService(ABC):
         """Call `listener(table_id)` after every change to a table (moves, seats, presence, status)."""
 
     @abstractmethod
-    async def follow(self, table_id: str, caller: Caller, log_from: int) -> tuple[JSON, list[JSON]]:
-        """The caller's snapshot and the log entries (in words) from position `log_from` on."""
+    async def follow(
+        self, table_id: str, caller: Caller, log_from: int, present: bool = False
+    ) -> tuple[JSON, list[JSON]]:
+        """The caller's snapshot and the log entries (in words) from position `log_from` on.
 
-    @abstractmethod
-    async def attach(self, table_id: str, slot: int) -> None:
-        """A connection of the player in `slot` now follows the table (they are present)."""
+        With `present`, a new connection of the caller now follows the table: if they hold a seat,
+        it shows as connected (in this very snapshot) until `detach`.
+        """
 
     @abstractmethod
     async def detach(self, table_id: str, slot: int) -> None:
@@ -625,18 +627,21 @@ class LocalTableService(TableService):
             self._kick(live)  # a bot whose task stopped (say, on a database error) is restarted
             return live.snapshot(holder, caller, self.config)
 
-    async def follow(self, table_id: str, caller: Caller, log_from: int) -> tuple[JSON, list[JSON]]:
+    async def follow(
+        self, table_id: str, caller: Caller, log_from: int, present: bool = False
+    ) -> tuple[JSON, list[JSON]]:
         live = await self._get(table_id)
         async with live.lock:
             holder = live.holder(caller)
+            arrived = present and holder is not None
+            if arrived and holder is not None:
+                live.present[holder.slot] = live.present.get(holder.slot, 0) + 1
+                live.gone_since.pop(holder.slot, None)
             self._kick(live)
-            return live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
-
-    async def attach(self, table_id: str, slot: int) -> None:
-        live = await self._get(table_id)
-        live.present[slot] = live.present.get(slot, 0) + 1
-        live.gone_since.pop(slot, None)
-        self._changed(live)
+            answer = live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
+        if arrived:
+            self._changed(live)
+        return answer
 
     async def detach(self, table_id: str, slot: int) -> None:
         live = await self._get(table_id)
