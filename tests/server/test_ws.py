@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from servertools import OPEN, Running, act, bot, create, get, human, table_log, timeless
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from wstools import Socket
 
 from isla.server import ServerConfig
@@ -136,6 +137,25 @@ def test_oversized_and_binary_messages_are_refused(sqlite_server: Running) -> No
         socket.send(b'{"type": "ping"}')
         socket.refused("bad_message", "binary")
         socket.alive()
+
+
+def test_a_connection_sending_too_many_messages_is_slowed_then_closed(
+    config: ServerConfig, servers: Callable[..., Running]
+) -> None:
+    # Almost no refill, so the count is exact however slowly the test runs.
+    running = servers(config, ws_messages_per_second=0.001, ws_message_burst=3)
+    with Socket(running.url) as flood, Socket(running.url) as calm:
+        for i in range(3):
+            flood.send({"type": "ping", "ref": f"p{i}"})
+            assert flood.expect("pong")["ref"] == f"p{i}"
+        for _ in range(2):
+            flood.send({"type": "ping"})
+            flood.refused("rate_limited", "too many messages")
+        flood.send({"type": "ping"})  # a whole burst refused in a row: the sender is not listening
+        with pytest.raises(ConnectionClosed) as closed:
+            flood.next()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        calm.alive()  # another connection is not affected
 
 
 def test_forged_and_wrong_submissions_change_nothing(server: Running) -> None:

@@ -51,6 +51,10 @@ class ServerConfig:
     max_body_bytes: int = 64 * 1024
     # WebSocket messages larger than this are refused with an error (the connection stays open).
     max_message_bytes: int = 64 * 1024
+    # Messages one WebSocket connection may send: on average per second, and in one burst. Past
+    # that, messages are refused with an error; a connection refused a whole burst in a row is closed.
+    ws_messages_per_second: float = 20.0
+    ws_message_burst: int = 60
     # Another player may hand a seat to a bot once its player has been disconnected this long, or
     # has been to move this long without moving; the player can take the seat back at any time.
     away_seconds: float = 60.0

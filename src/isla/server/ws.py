@@ -3,7 +3,8 @@
 A browser is identified by its session cookie, an API client by `Authorization: Bearer TOKEN`.
 The handshake is refused when its `Origin` is another site's: cookies ride along with any page's
 WebSocket, so without this check a hostile page could play for a signed-in visitor. After that,
-every message is checked on its own; a bad one (not JSON, too large, an unknown type, a forged
+every message is checked on its own (and counted: a connection sending too many is slowed, then
+closed, see ratelimit.py); a bad one (not JSON, too large, an unknown type, a forged
 table or seat, an illegal move) gets an `error` message on this connection only, the connection
 stays open and nothing changes. docs/api.md describes the messages.
 """
@@ -18,6 +19,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
 from isla.server.hub import Connection, Hub, error_message
+from isla.server.ratelimit import TokenBucket
 from isla.server.tables import Caller, TableError
 
 log = logging.getLogger("isla.server")
@@ -72,7 +74,9 @@ async def socket(websocket: WebSocket) -> None:
         await websocket.close(code=1008, reason="cross-origin WebSocket refused")
         return
     hub: Hub = websocket.app.state.hub
-    limit: int = websocket.app.state.config.max_message_bytes
+    config = websocket.app.state.config
+    limit: int = config.max_message_bytes
+    bucket = TokenBucket(config.ws_messages_per_second, config.ws_message_burst)
     caller = await identify(websocket)
     await websocket.accept()
     connection = Connection(caller, websocket.send_text, websocket.close)
@@ -81,6 +85,14 @@ async def socket(websocket: WebSocket) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if not bucket.take():
+                if bucket.flooding():
+                    await websocket.close(code=1008, reason="too many messages")
+                    break
+                rate = f"{config.ws_messages_per_second:g}"
+                problem = f"too many messages: at most {rate} a second (this one was ignored)"
+                connection.send(error_message("rate_limited", problem))
+                continue
             raw = message.get("text")
             if raw is None:
                 data = message.get("bytes") or b""
