@@ -138,7 +138,7 @@ def run_random_games(
         stats.total_winner_score += max(result.scores)
         for seat, (rank, score) in enumerate(zip(result.ranks, result.scores, strict=True)):
             stats.seat_scores[seat] += score
-            if rank == 1:
+            if rank == 1 and not result.nobody_wins:
                 stats.wins[seat] += 1
         for trigger in result.end_triggers:
             stats.end_triggers[trigger] = stats.end_triggers.get(trigger, 0) + 1

@@ -80,3 +80,14 @@ def test_a_shared_first_place_counts_one_over_k_and_failed_games_are_left_out() 
     assert "failed games: 1" in table and "game 2: seat 2 (random:2): boom" in table
     assert "by entrant" in table  # 'random' fills two seats, so entrants get their own rows
     assert "not perfectly balanced" in table
+
+
+def test_a_game_everyone_lost_hands_out_no_win() -> None:
+    plan = make_plan("vanuatu", 3, ["random:2", "random", "random"], seed=0, games=2)
+    lost = _game(0, ["random:2", "random", "random"], [0, 1, 2], [0, 0, 0], ranks=[1, 1, 1])
+    lost["nobody_wins"] = True
+    won = _game(1, ["random", "random:2", "random"], [2, 0, 1], [10, 40, 20], ranks=[3, 1, 2])
+    summary = summarize(plan, [lost, won])
+    assert summary["games"] == 2
+    assert summary["by_bot"]["random:2"]["wins"] == 1 and summary["by_bot"]["random"]["wins"] == 0
+    assert [row["wins"] for row in summary["by_seat"]] == [0, 1, 0]

@@ -64,6 +64,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
         "tiebreaks": list(result.tiebreaks),
         "breakdown": [dict(part) for part in result.breakdown],
         "end_triggers": list(result.end_triggers),
+        **({"nobody_wins": True} if result.nobody_wins else {}),
         "rounds": rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
         "decisions": decisions,
         "actions": actions,

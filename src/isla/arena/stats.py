@@ -120,7 +120,8 @@ def summarize(plan: Plan, games: Iterable[dict[str, Any]]) -> dict[str, Any]:
         for seat in range(players):
             spec = game["seats"][seat]
             entrant = game["entrants"][seat]
-            win = 1 / firsts if ranks[seat] == 1 else 0.0
+            # A game everyone lost (records before this field count as won by their first places).
+            win = 1 / firsts if ranks[seat] == 1 and not game.get("nobody_wins", False) else 0.0
             parts = game["breakdown"][seat] if game["breakdown"] else {}
             for row in (by_bot[spec], by_entrant[entrant], by_seat[seat], seat_bot[seat][spec]):
                 row.add(win, game["scores"][seat], ranks[seat], parts,

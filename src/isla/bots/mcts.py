@@ -43,9 +43,7 @@ class Node:
 
 def terminal_values(state: State) -> list[float]:
     """1 for the winners of a finished game (shared among tied winners), 0 for the others."""
-    ranks = state.result().ranks
-    winners = ranks.count(1)
-    return [1.0 / winners if r == 1 else 0.0 for r in ranks]
+    return state.result().win_shares()
 
 
 def margin_values(scores: list[float], scale: float) -> list[float]:

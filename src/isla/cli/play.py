@@ -100,7 +100,9 @@ def _score_table(state: State, human: int) -> str:
             f"{result.ranks[seat]:<5} {name:<13}" + "".join(f" {parts.get(k, ''):>10}" for k in keys)
         )
     winners = [s for s in range(state.players) if result.ranks[s] == 1]
-    if human in winners:
+    if result.nobody_wins:
+        lines.append("Nobody wins: every seat lost this game.")
+    elif human in winners:
         lines.append("You win!" if len(winners) == 1 else "You share first place.")
     else:
         lines.append(f"Winner: {', '.join(f'seat {s}' for s in winners)}.")

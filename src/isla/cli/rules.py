@@ -74,6 +74,7 @@ def cmd_result(args: argparse.Namespace) -> int:
             "tiebreaks": result.tiebreaks,
             "breakdown": result.breakdown,
             "end_triggers": result.end_triggers,
+            **({"nobody_wins": True} if result.nobody_wins else {}),
         }
     )
     return 0

@@ -136,7 +136,12 @@ def resolve_options(
 
 @dataclass
 class Result:
-    """Scores, ranks (ties share the better place: 1, 1, 3) and each seat's score breakdown."""
+    """Scores, ranks (ties share the better place: 1, 1, 3) and each seat's score breakdown.
+
+    `nobody_wins` marks a game that every seat lost (Vanuatu's sea taking three islands): the ranks
+    still say that nobody did better than anyone else, but no seat has won, which matters to a
+    bot's search, the arena's win rates and what a player is told.
+    """
 
     over: bool
     scores: list[int]
@@ -144,9 +149,18 @@ class Result:
     ranks: list[int]
     breakdown: list[dict[str, int]] = field(default_factory=list)
     end_triggers: list[str] = field(default_factory=list)
+    nobody_wins: bool = False
+
+    def win_shares(self) -> list[float]:
+        """Each seat's share of the win: 1/k for each of k seats tied first, 0 for all if nobody wins."""
+        if self.nobody_wins:
+            return [0.0] * len(self.ranks)
+        winners = self.ranks.count(1)
+        return [1.0 / winners if r == 1 else 0.0 for r in self.ranks]
 
     def to_json(self) -> JSON:
-        return {
+        """The result as JSON; `nobody_wins` appears (as true) only in a game everyone lost."""
+        out: JSON = {
             "over": self.over,
             "scores": list(self.scores),
             "tiebreaks": list(self.tiebreaks),
@@ -154,6 +168,9 @@ class Result:
             "breakdown": [dict(b) for b in self.breakdown],
             "end_triggers": list(self.end_triggers),
         }
+        if self.nobody_wins:
+            out["nobody_wins"] = True
+        return out
 
 
 def shared_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:

@@ -1,7 +1,8 @@
 """Final scoring (§12, V14) and its tie-break: most huts on the board, then most vatus left.
 
-When the waters submerge three islands (§14.5) everyone loses: every total is 0 and the trigger
-is "flood" (ranks cannot say "nobody wins"; the shared score says nobody did better).
+When the waters submerge three islands (§14.5) everyone loses: every total and tie-break is 0, so
+every seat shares the same place, the trigger is "flood" and the result says `nobody_wins` (the
+shared place says nobody did better: no seat may win a lost game on huts or vatus).
 
 The same breakdown serves as the provisional score while the game goes on: the PP track plus what
 the end would add if the game ended now.
@@ -39,8 +40,9 @@ def breakdown(core: Core, seat: int) -> dict[str, int]:
                     for cell in core.islands)
     huts = HUTS_PER_PLAYER - core.huts_left[seat] - core.huts_lost[seat]
     total = core.pp[seat] + fish_pp + money_pp + treasure_pp + hut_pp + first_pp + water_pp
+    tiebreak = huts * TIEBREAK_HUTS + vatus
     if core.flooded:  # three islands submerged: everyone loses (§14.5), shown as 0 for all
-        total = 0
+        total = tiebreak = 0
     return {
         "track": core.pp[seat],
         "fish": fish_pp,
@@ -52,7 +54,7 @@ def breakdown(core: Core, seat: int) -> dict[str, int]:
         "total": total,
         "huts_built": huts,
         "vatus_left": vatus,
-        "tiebreak": huts * TIEBREAK_HUTS + vatus,
+        "tiebreak": tiebreak,
     }
 
 
@@ -62,4 +64,5 @@ def result(core: Core) -> Result:
     tiebreaks = [p["tiebreak"] for p in parts]
     ranks = shared_ranks([(s, t) for s, t in zip(scores, tiebreaks, strict=True)])
     triggers = [("flood" if core.flooded else "rounds")] if core.phase == OVER else []
-    return Result(core.phase == OVER, scores, tiebreaks, ranks, parts, triggers)
+    lost = core.phase == OVER and bool(core.flooded)
+    return Result(core.phase == OVER, scores, tiebreaks, ranks, parts, triggers, nobody_wins=lost)
