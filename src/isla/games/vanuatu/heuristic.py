@@ -33,7 +33,7 @@ import random
 
 from isla.core.protocol import Action
 from isla.games.vanuatu import actions as A
-from isla.games.vanuatu import board, planning, reach, rules, scoring, table, waters
+from isla.games.vanuatu import board, dikes, planning, reach, rules, scoring, table, waters
 from isla.games.vanuatu.data import (
     ARCHIPELAGO,
     ARTIST,
@@ -60,13 +60,11 @@ from isla.games.vanuatu.data import (
     N_SPACES,
     NAVIGATOR,
     REST,
-    RISING_WATER_ROUNDS,
     ROUNDS,
     SAIL,
     SELL,
     SHIP_COMPLETION_PP,
     SUBMERGED_AT,
-    SUBMERGED_LOSS,
     TILES,
     TOURIST,
     VENDOR,
@@ -102,7 +100,8 @@ PRICE_EST = 2.6  # the fish price when a planned sale happens (others may sell f
 MARGIN = 0.15
 PLAN_MARGIN = 0.3
 EVAL_TEMP = (3.0, 1.5)  # softmax temperature: base + slope * rounds left
-FLOOD_PP = 4.0  # Rising Waters: each dike still needed to keep 3 islands above water
+FLOOD_PP = 8.0  # Rising Waters: each dike still needed to keep 3 islands above water
+DIKE_MONEY_PP = 3.0  # Rising Waters: a vatu kept for a needed dike, beyond its VV
 
 # Character bonuses the plan does not see (powers with no linked action, the Beggar's trade).
 CHAR_BASE = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.8, 1.2, 0.6)
@@ -139,42 +138,13 @@ def _future_tourists(core: Core) -> list[float]:
 
 
 def _final_water(core: Core) -> list[int]:
-    """Per cell, the water markers expected at the end: Rising Waters adds one per open side at each
-    flood still to come (this round's, if its countdown runs, and rounds 4, 6, 8); 5: submerged."""
-    if not core.waters_on:
-        return core.water
-    floods = sum(1 for r in RISING_WATER_ROUNDS if r > core.round) + (1 if core.countdown > 0 else 0)
-    out = core.water[:]
-    if floods:
-        for cell in core.islands:
-            if out[cell] < SUBMERGED_AT:
-                out[cell] = min(SUBMERGED_AT, out[cell] + floods * len(waters.open_sides(core, cell)))
-    return out
+    """Per cell, the water markers expected at the end (Rising Waters; see dikes.py)."""
+    return dikes.final_water(core)
 
 
 def _dikes_to_safety(core: Core) -> int:
-    """Rising Waters: the fewest dikes that keep the projected floods from submerging 3 islands
-    (which ends the game with everyone losing); 0 when no such loss is in sight."""
-    if not core.waters_on:
-        return 0
-    floods = sum(1 for r in RISING_WATER_ROUNDS if r > core.round) + (1 if core.countdown > 0 else 0)
-    if not floods:
-        return 0
-    sunk = 0
-    needs = []
-    for cell in core.islands:
-        water = core.water[cell]
-        if water >= SUBMERGED_AT:
-            sunk += 1
-            continue
-        excess = water + floods * len(waters.open_sides(core, cell)) - (SUBMERGED_AT - 1)
-        if excess > 0:
-            needs.append(-(-excess // floods))  # each dike saves one marker per flood
-    doomed = sunk + len(needs)
-    if doomed < SUBMERGED_LOSS:
-        return 0
-    needs.sort()
-    return sum(needs[:doomed - SUBMERGED_LOSS + 1])
+    """Rising Waters: the dikes still needed to keep the sea from taking too many islands."""
+    return dikes.dikes_to_safety(core)
 
 
 def _has_hut(core: Core, p: int) -> bool:
@@ -230,9 +200,7 @@ def evaluate(state: VanuatuState) -> list[float]:
     """Each seat's chance to win, in [0, 1], summing to 1 (exact for a finished game)."""
     core = state.core
     if core.phase == OVER:
-        ranks = scoring.result(core).ranks
-        winners = ranks.count(1)
-        return [1.0 / winners if r == 1 else 0.0 for r in ranks]
+        return scoring.result(core).win_shares()
     est = estimates(state)
     temp = EVAL_TEMP[0] + EVAL_TEMP[1] * _left(core)
     top = max(est)
@@ -259,7 +227,7 @@ def _hut_value(core: Core, cell: int, exp: list[float]) -> float:
 class _Ctx:
     """Facts about a position shared by every boat cell a plan looks at."""
 
-    __slots__ = ("dikes", "exp", "exports", "first_hut", "left")
+    __slots__ = ("dikes", "exp", "exports", "first_hut", "left", "rescue")
 
     def __init__(self, core: Core, p: int, exp: list[float] | None = None) -> None:
         self.left = _left(core)
@@ -267,6 +235,7 @@ class _Ctx:
         self.exports = [_export_value(core, good) for good in range(3)]
         self.first_hut = not _has_hut(core, p)
         self.dikes = _dikes_to_safety(core)
+        self.rescue = dikes.rescue_islands(core) if self.dikes else set()
 
 
 def _gains(core: Core, p: int, cell: int, money: int, ctx: _Ctx, *, who: int) -> list[float]:
@@ -299,8 +268,8 @@ def _gains(core: Core, p: int, cell: int, money: int, ctx: _Ctx, *, who: int) ->
                 best = max(best, value)
         if best > NEG:
             g[BUILD] = best - VV * cost
-    if ctx.dikes and waters.dike_targets(core, cell, money):  # a dike against the flood
-        g[BUILD] = max(g[BUILD], FLOOD_PP - VV * DIKE_COST)
+    if ctx.dikes and any(isl in ctx.rescue for isl, _ in waters.dike_targets(core, cell, money)):
+        g[BUILD] = max(g[BUILD], FLOOD_PP - VV * DIKE_COST)  # a dike against the flood
     best = NEG
     for i in near:
         base = i * 3
@@ -595,7 +564,17 @@ def _position_value(core: Core, p: int) -> float:
         mine -= OTHERS * others
     if core.phase in (FINAL, OVER):
         return mine
-    return mine - FLOOD_PP * _dikes_to_safety(core) + _remaining_value(core, p, exp)
+    return mine + _flood_value(core, p) + _remaining_value(core, p, exp)
+
+
+def _flood_value(core: Core, p: int) -> float:
+    """Rising Waters: each dike still needed counts against the position, and while dikes are
+    needed the vatus that pay for p's share of them are worth more than their PP (0 without it)."""
+    needed = _dikes_to_safety(core)
+    if not needed:
+        return 0.0
+    share = -(-needed // core.n)
+    return -FLOOD_PP * needed + DIKE_MONEY_PP * min(core.vatu[p], share * DIKE_COST)
 
 
 def _after(core: Core, aid: int) -> Core:
@@ -668,8 +647,17 @@ def _choose_tile(core: Core, p: int, legal: list[Action], rng: random.Random) ->
             for other in neighbors:
                 if core.tile[other] != board.EMPTY and IS_ISLAND[core.tile[other]]:
                     value += 0.5 * (tile.fish + tile.treasure) * (core.huts[other * n + p] > 0)
+        if core.waters_on:  # Rising Waters: a tile that opens island sides to the sea costs dikes
+            value -= FLOOD_PP * _dikes_after_tile(core, ARCHIPELAGO[k], cell)
         scored.append((value, a))
     return _pick(scored, rng, MARGIN)
+
+
+def _dikes_after_tile(core: Core, tile: int, cell: int) -> int:
+    after = core.copy()
+    after.preview.remove(tile)
+    table.put_tile(after, cell, tile)
+    return _dikes_to_safety(after)
 
 
 def _choose_neutral(core: Core, p: int, legal: list[Action], rng: random.Random) -> Action:
