@@ -10,14 +10,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from isla.render import puertorico
+from isla.render import puertorico, vanuatu
 from isla.render.text import columns
 
 _RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "puertorico": puertorico.render,
+    "vanuatu": vanuatu.render,
 }
 _DESCRIBERS: dict[str, Callable[[str], str]] = {
     "puertorico": puertorico.describe_action,
+    "vanuatu": vanuatu.describe_action,
 }
 
 

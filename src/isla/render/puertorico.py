@@ -7,7 +7,6 @@ circles and printed prices; it carries no state.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,18 +18,13 @@ from isla.games.puertorico.data import (
     ISLAND_SPACES,
     TILE_KINDS,
 )
-from isla.render.text import columns
+from isla.render.text import board_text, seat_head, seat_name
 
 _BY_NAME = {b.name: (i, b) for i, b in enumerate(BUILDINGS)}
-_RULE = "-" * 78
 
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
-def _seat_name(seat: Any, me: Any) -> str:
-    return f"seat {seat} (you)" if seat == me and me is not None else f"seat {seat}"
 
 
 def _counts_text(counts: Mapping[str, int], order: tuple[str, ...]) -> str:
@@ -50,9 +44,9 @@ def describe_decision(view: Mapping[str, Any]) -> str:
     me = view.get("seat")
     if name == "over":
         return "The game is over."
-    who = _seat_name(phase.get("seat"), me)
+    who = seat_name(phase.get("seat"), me)
     chooser = phase.get("chooser")
-    by = f" (role taken by {_seat_name(chooser, me)})" if chooser is not None else ""
+    by = f" (role taken by {seat_name(chooser, me)})" if chooser is not None else ""
     what = {
         "role": "choose a role",
         "settler": "take a face-up plantation or a quarry, or pass" + (
@@ -150,13 +144,7 @@ def _table_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def _seat_lines(view: Mapping[str, Any], seat: int, data: Mapping[str, Any]) -> list[str]:
-    me = view.get("seat")
-    tags = []
-    if seat == view.get("governor"):
-        tags.append("governor")
-    if seat == view.get("to_move"):
-        tags.append("to move")
-    head = _seat_name(seat, me) + (f" [{', '.join(tags)}]" if tags else "")
+    head = seat_head(view, seat, ("governor", "governor"))
     vp = f"{_plural(data['vp'], 'VP chip')}" if "vp" in data else "VP chips hidden"
     lines = [f"{head}: {_plural(data.get('doubloons', 0), 'doubloon')}, {vp}"]
     lines.append(f"    goods     {_counts_text(data.get('goods') or {}, GOODS)}")
@@ -215,29 +203,9 @@ def _supply_lines(view: Mapping[str, Any]) -> list[str]:
 
 def render(view: Mapping[str, Any]) -> str:
     """The whole board as `view["seat"]` sees it (None: a spectator)."""
-    me = view.get("seat")
     players = view.get("players", len(view.get("seats") or []))
-    viewer = f"seat {me}" if me is not None else "a spectator"
-    options = view.get("options") or {}
-    opts = ", ".join(f"{k}={v}" for k, v in options.items())
-    lines = [
-        _RULE,
-        f"Puerto Rico, {players} players, round {view.get('round')}, governor seat {view.get('governor')}"
-        f" (as seen by {viewer})",
-        f"Options: {opts}" if opts else "Options: defaults",
-        *textwrap.wrap(describe_decision(view), 100, subsequent_indent="    "),
-        _RULE,
-    ]
-    lines += _table_lines(view)
-    lines.append(_RULE)
+    title = f"Puerto Rico, {players} players, round {view.get('round')}, governor seat {view.get('governor')}"
+    seats: list[str] = []
     for seat, data in enumerate(view.get("seats") or []):
-        lines += _seat_lines(view, seat, data)
-    lines.append(_RULE)
-    lines += _supply_lines(view)
-    legal = view.get("legal")
-    if legal:
-        lines.append(_RULE)
-        lines.append(f"Legal actions for seat {me}:")
-        lines += columns([f"{i}. {text}" for i, text in enumerate(legal, start=1)])
-    lines.append(_RULE)
-    return "\n".join(lines)
+        seats += _seat_lines(view, seat, data)
+    return board_text(view, title, describe_decision(view), [_table_lines(view), seats, _supply_lines(view)])
