@@ -45,7 +45,7 @@ def test_health_and_games_list_every_option_and_bot(sqlite_server: Running) -> N
     }
     assert {"random", "easy", "medium", "hard"} <= set(games["bots"])
     # Every registered game is served; the browser offers those it has a table page for.
-    assert {g["name"]: g["browser"] for g in games["games"]} == {"puertorico": True, "vanuatu": False}
+    assert {g["name"]: g["browser"] for g in games["games"]} == {"puertorico": True, "vanuatu": True}
 
 
 def test_create_join_and_start(server: Running) -> None:

@@ -7,19 +7,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, WebSocketRoute, expect
 from servertools import OPEN, Running, bot, create, get, human
-
-
-def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
-    page.goto(server.url + "/")
-    page.get_by_test_id("guest-name").fill(name)
-    page.get_by_test_id("guest-go").click()
-    expect(page.get_by_test_id("account-name")).to_have_text(name)
-
-
-def table_id_from(page: Page) -> str:
-    match = re.search(r"/tables/([^/?#]+)$", page.url)
-    assert match, page.url
-    return match.group(1)
+from webplay import sign_in_as_guest, table_id
 
 
 def test_a_guest_is_signed_in_by_name_and_can_sign_out_again(page: Page, server: Running) -> None:
@@ -85,7 +73,7 @@ def test_a_guest_creates_a_table_against_bots_in_two_clicks(page: Page, server: 
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/tables/[^/]+$"))
     with server.client() as client:
-        table = get(client, table_id_from(page))
+        table = get(client, table_id(page))
     assert table["status"] == "playing"
     assert table["players"] == 4
     kinds = sorted((seat["kind"], seat["bot"] or seat["name"]) for seat in table["seats"])
@@ -100,7 +88,7 @@ def test_a_newcomer_typing_a_name_can_create_at_once(page: Page, server: Running
     page.get_by_test_id("create-table").click()  # signs in as the guest Eve on the way
     page.wait_for_url(re.compile(r"/tables/[^/]+$"))
     with server.client() as client:
-        table = get(client, table_id_from(page))
+        table = get(client, table_id(page))
     assert sorted((s["kind"], s["bot"] or s["name"]) for s in table["seats"]) == [
         ("bot", "easy"),
         ("human", "Eve"),
@@ -127,7 +115,7 @@ def test_the_rules_options_and_seating_reach_the_table(page: Page, server: Runni
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/tables/[^/]+$"))
     with server.client() as client:
-        table = get(client, table_id_from(page))
+        table = get(client, table_id(page))
     assert table["seating"] == "fixed"
     assert table["options"]["balanced"] is True
     assert table["options"]["two_player_roles"] == "craftsman_angst"
@@ -136,6 +124,35 @@ def test_the_rules_options_and_seating_reach_the_table(page: Page, server: Runni
     assert [(s["seat"], s["kind"], s["bot"] or s["name"]) for s in table["seats"]] == [
         (0, "human", "Fay"),
         (1, "bot", "hard"),
+    ]
+
+
+def test_a_vanuatu_table_is_created_from_the_lobby_with_its_own_options(page: Page, server: Running) -> None:
+    sign_in_as_guest(page, server, "Ola")
+    page.get_by_test_id("game").select_option("vanuatu")
+    expect(page.get_by_test_id("seat-count").locator("option")).to_have_text(["2", "3", "4", "5"])
+    page.get_by_test_id("options").locator("summary").click()
+    expect(page.get_by_test_id("option-balanced")).to_have_count(0)  # Puerto Rico's options are gone
+    page.get_by_test_id("seat-count").select_option("2")
+    expect(page.get_by_test_id("option-characters")).to_be_hidden()  # characters are a must with 2
+    page.get_by_test_id("seat-count").select_option("3")
+    page.get_by_test_id("seating").select_option("fixed")
+    page.get_by_test_id("seat-1-kind").select_option("bot:easy")
+    page.get_by_test_id("seat-2-kind").select_option("bot:hard")
+    page.get_by_test_id("option-characters").select_option("off")
+    page.get_by_test_id("option-rising_waters").check()
+    page.get_by_test_id("option-hut_pp_per_tourist").fill("1")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/tables/[^/]+$"))
+    expect(page.get_by_test_id("space-sail")).to_be_visible()  # the Vanuatu table page
+    with server.client() as client:
+        table = get(client, table_id(page))
+    assert table["game"] == "vanuatu"
+    assert table["options"] == {"characters": "off", "rising_waters": True, "hut_pp_per_tourist": 1}
+    assert [(s["seat"], s["kind"], s["bot"] or s["name"]) for s in table["seats"]] == [
+        (0, "human", "Ola"),
+        (1, "bot", "easy"),
+        (2, "bot", "hard"),
     ]
 
 

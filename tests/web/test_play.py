@@ -7,47 +7,24 @@ are the `easy` level (the fastest), moving every conftest.BOT_PACE seconds.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 from servertools import Running, get, table_log
-from webplay import Player, board_state, log_lines, play, play_to_the_end, table_id
+from webplay import (
+    Player,
+    board_state,
+    check_the_score_table,
+    create_table,
+    log_lines,
+    play,
+    play_to_the_end,
+    seat_of,
+    sign_in_as_guest,
+)
 from webserver import Restartable
 
 THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
-
-
-def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
-    page.goto(server.url + "/")
-    page.get_by_test_id("guest-name").fill(name)
-    page.get_by_test_id("guest-go").click()
-    expect(page.get_by_test_id("account-name")).to_have_text(name)
-
-
-def create_table(page: Page, seats: Sequence[str], seating: str = "fixed") -> str:
-    """From the signed-in lobby: a table with these seats ("me", "open", "bot:easy", ...); its id."""
-    page.get_by_test_id("seat-count").select_option(str(len(seats)))
-    page.get_by_test_id("seating").select_option(seating)
-    for index, kind in enumerate(seats):
-        page.get_by_test_id(f"seat-{index}-kind").select_option(kind)
-    page.get_by_test_id("create-table").click()
-    page.wait_for_url(re.compile(r"/tables/[^/]+$"))
-    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d+"))
-    return table_id(page)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
-
-
-def seat_of(table: dict[str, object], name: str) -> int:
-    seats = table["seats"]
-    assert isinstance(seats, list)
-    found = [s["seat"] for s in seats if s["name"] == name]
-    assert len(found) == 1, seats
-    seat: int = found[0]
-    return seat
 
 
 def my_role_choice(player: Player, after_seq: int) -> Callable[[], bool]:
@@ -71,22 +48,8 @@ def test_a_guest_plays_a_whole_game_against_three_bots_to_the_score_table(
 
     play_to_the_end([player])
 
-    score = page.get_by_test_id("score-table")
-    expect(score).to_be_visible()
-    expect(score.locator("tbody tr")).to_have_count(4)
-    with server.client() as client:
-        table = get(client, tid)
-        log = table_log(client, tid)
-    assert table["status"] == "finished"
-    result = table["result"]
-    for seat in range(4):
-        row = page.get_by_test_id(f"score-row-{seat}")
-        expect(row.locator(".score-rank")).to_contain_text(ordinal(result["ranks"][seat]))
-        expect(row.locator(".score-total")).to_have_text(str(result["scores"][seat]))
-    expect(page.get_by_test_id("status")).to_contain_text("over")
-    ann = seat_of(table, "Ann")
-    mine = [a for a in log["actions"] if a["seat"] == ann]
-    assert mine and all(a["source"] == "player" for a in mine)
+    table = check_the_score_table(page, server, tid, "Ann")
+    assert table["players"] == 4
     assert len(player.clicks) >= 20  # roles, builds, placements, shipments: a real game's worth
 
 

@@ -1,10 +1,14 @@
 """Playing Puerto Rico through the table page by clicking, as a person would, for the browser tests.
 
 The policy is simple and deterministic, and uses only the page's hooks (see
-src/isla/web/js/board/interact.js): on the seat's turn it clicks the first enabled element whose
-`data-action` is not a pass, else the enabled Confirm button (the page's own mayor arrangement or
-choice of goods to keep), else the first enabled pass. Every click goes to the server; the policy
-then waits until the page shows a new sequence number; an error banner instead fails the test.
+src/isla/web/js/board/interact.js and src/isla/web/js/vanuatu/interact.js): on the seat's turn it
+clicks the first enabled element whose `data-action` is not a pass, else the enabled Confirm button
+(the page's own mayor arrangement or choice of goods to keep), else the first enabled pass. Every
+click goes to the server; the policy then waits until the page shows a new sequence number; an error
+banner instead fails the test. The `SPREAD` variant clicks, instead of the first move, the one the
+table's sequence number points at (seq modulo the number of moves): still deterministic, but it
+tries every kind of element the page offers (in Vanuatu the first legal space is always legal again,
+so "the first" would only ever plan one space).
 
 Waits are bounded by progress, not by time: a game may take as long as it takes, but a page on
 which nothing has changed for servertools.PATIENCE seconds fails the test with what it showed.
@@ -17,25 +21,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from servertools import PATIENCE
+from servertools import PATIENCE, Running, get, table_log
 
 # What the page offers the viewer now: "over" (the score table is shown), a move to make
 # ({"kind": "action", "action": text} or {"kind": "confirm"}), or null (not our turn, or busy).
-OFFER = """() => {
+OFFER_TEMPLATE = """() => {
   const app = document.querySelector('[data-testid="table-page"]');
   if (!app) return null;
   if (document.querySelector('[data-testid="score-table"]')) return {kind: 'over', seq: app.dataset.seq};
   if (app.dataset.busy === 'true') return null;
   const enabled = [...document.querySelectorAll('[data-action]')].filter((el) => !el.disabled);
-  const move = enabled.find((el) => !/:pass$/.test(el.dataset.action));
+  const moves = enabled.filter((el) => !/:pass$/.test(el.dataset.action));
+  const move = moves[CHOICE];
   if (move) return {kind: 'action', action: move.dataset.action, seq: app.dataset.seq};
   const confirm = document.querySelector('[data-testid="confirm"]:not([disabled])');
   if (confirm) return {kind: 'confirm', seq: app.dataset.seq};
   if (enabled.length) return {kind: 'action', action: enabled[0].dataset.action, seq: app.dataset.seq};
   return null;
 }"""
+OFFER = OFFER_TEMPLATE.replace("CHOICE", "0")
+SPREAD = OFFER_TEMPLATE.replace("CHOICE", "Number(app.dataset.seq) % Math.max(moves.length, 1)")
 
 CHANGED = """(before) => {
   const app = document.querySelector('[data-testid="table-page"]');
@@ -50,13 +57,14 @@ class Player:
 
     page: Page
     clicks: list[str] = field(default_factory=list)
+    policy: str = OFFER  # OFFER or SPREAD
 
     def seq(self) -> int:
         value = self.page.get_by_test_id("table-page").get_attribute("data-seq")
         return int(value) if value is not None else -1
 
     def offer(self) -> dict[str, Any] | None:
-        offer: dict[str, Any] | None = self.page.evaluate(OFFER)
+        offer: dict[str, Any] | None = self.page.evaluate(self.policy)
         return offer
 
     def over(self) -> bool:
@@ -162,3 +170,58 @@ def table_id(page: Page) -> str:
     assert match, page.url
     return match.group(1)
 
+
+def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
+    page.goto(server.url + "/")
+    page.get_by_test_id("guest-name").fill(name)
+    page.get_by_test_id("guest-go").click()
+    expect(page.get_by_test_id("account-name")).to_have_text(name)
+
+
+def create_table(page: Page, seats: Sequence[str], seating: str = "fixed", game: str | None = None) -> str:
+    """From the signed-in lobby: a table of `game` (the form's first game if None) with these seats
+    ("me", "open", "bot:easy", ...); its id once the table page shows it."""
+    if game is not None:
+        page.get_by_test_id("game").select_option(game)
+    page.get_by_test_id("seat-count").select_option(str(len(seats)))
+    page.get_by_test_id("seating").select_option(seating)
+    for index, kind in enumerate(seats):
+        page.get_by_test_id(f"seat-{index}-kind").select_option(kind)
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/tables/[^/]+$"))
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d+"))
+    return table_id(page)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def seat_of(table: dict[str, Any], name: str) -> int:
+    seats = table["seats"]
+    assert isinstance(seats, list)
+    found = [s["seat"] for s in seats if s["name"] == name]
+    assert len(found) == 1, seats
+    seat: int = found[0]
+    return seat
+
+
+def check_the_score_table(page: Page, server: Running, tid: str, name: str) -> dict[str, Any]:
+    """The game is over: the page's score table shows the server's ranks and totals, and every move
+    of the seat of the person called `name` was theirs (no bot played it). Returns the table."""
+    score = page.get_by_test_id("score-table")
+    expect(score).to_be_visible()
+    with server.client() as client:
+        table = get(client, tid)
+        log = table_log(client, tid)
+    assert table["status"] == "finished"
+    expect(score.locator("tbody tr")).to_have_count(table["players"])
+    result = table["result"]
+    for seat in range(table["players"]):
+        row = page.get_by_test_id(f"score-row-{seat}")
+        expect(row.locator(".score-rank")).to_contain_text(ordinal(result["ranks"][seat]))
+        expect(row.locator(".score-total")).to_have_text(str(result["scores"][seat]))
+    expect(page.get_by_test_id("status")).to_contain_text("over")
+    mine = [a for a in log["actions"] if a["seat"] == seat_of(table, name)]
+    assert mine and all(a["source"] == "player" for a in mine)
+    return table

@@ -14,9 +14,9 @@ from isla.server.routes.schemas import GamesOut
 from isla.server.tables import TableError
 
 router = APIRouter(prefix="/api", tags=["server"])
-# Games the browser client has a table page for (src/isla/web/js/board/ draws Puerto Rico); the
-# others are served to API clients only, until their page lands.
-BROWSER_GAMES = frozenset({"puertorico"})
+# Games the browser client has a table page for (src/isla/web/js/table.js picks the game's board:
+# js/board/ draws Puerto Rico, js/vanuatu/ Vanuatu); any other game is served to API clients only.
+BROWSER_GAMES = frozenset({"puertorico", "vanuatu"})
 
 
 @router.get("/health")

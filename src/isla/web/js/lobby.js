@@ -28,6 +28,9 @@ const SEAT_CHOICES = [
   ['bot:hard', 'bot: hard'],
 ];
 const DEFAULT_BOT = 'bot:medium';
+// What the first seat of a fixed seating is, where the game gives it a role (Puerto Rico: seat 0 is
+// the first governor; Vanuatu draws its first player).
+const FIRST_SEAT_NOTE = { puertorico: 'first governor' };
 const FINISHED_SHOWN = 12;
 const GUEST_NAME_KEY = 'isla.guestName';
 
@@ -260,7 +263,7 @@ function renderSeats() {
       text: value === 'me' && !signedIn ? 'you (pick a name above)' : label,
     })));
     select.value = kind;
-    const note = fixed && index === 0 ? 'first governor' : '';
+    const note = fixed && index === 0 ? FIRST_SEAT_NOTE[currentGame()?.name] || '' : '';
     return element('li', { class: `seat seat-${kind.replace(':', '-')}` },
       element('span', { class: 'seat-label', text: `Seat ${index + 1}` }),
       select,
@@ -464,7 +467,7 @@ function resultLine(table) {
   order.sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99) || b.score - a.score);
   return element('ol', { class: 'result-line' }, order.map(({ seat, score, rank }) => {
     const who = bySeat.get(seat);
-    return element('li', { class: rank === 1 ? 'winner' : null },
+    return element('li', { class: rank === 1 && result.nobody_wins !== true ? 'winner' : null },
       rank ? element('span', { class: 'rank', text: ordinal(rank) }) : null,
       ` ${who ? seatLabel(table, who) : `seat ${seat + 1}`} `,
       element('span', { class: 'score', text: `${score}` }));

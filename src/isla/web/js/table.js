@@ -1,32 +1,34 @@
-// The Puerto Rico table page (/tables/{id}): follows one table over the WebSocket, draws everything
-// the viewer may see from the snapshot, and turns clicks on legal elements into submissions. The
-// server is the only judge: the page sends action texts (or a whole mayor/storage plan) with the
-// sequence number it saw, and redraws from whatever the server pushes next.
+// The table page (/tables/{id}) for every game: follows one table over the WebSocket, draws what the
+// viewer may see from each snapshot, and turns clicks on legal elements into submissions. The server
+// is the only judge: the page sends action texts (or a whole plan) with the sequence number it saw,
+// and redraws from whatever the server pushes next.
+//
+// This module is the game-independent shell: the connection, accepting snapshots, submitting, the
+// error banner, the seat controls (stand-in, reclaim, abandon), the waiting room, the glow of changed
+// values, the polling for absent players and the log. Each game supplies its board: a module whose
+// default export has `title`, `loadCatalog()`, `interaction(tableId)` (sync, setBusy, busy, handle,
+// promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`, `render(ctx)` -> {players, supply}
+// and `renderScore`. The shell picks it by `snapshot.game`.
 
 import { api, connect } from './net.js';
-import { loadCatalog } from './board/catalog.js';
-import { Interaction } from './board/interact.js';
-import { GameLog } from './board/log.js';
-import { renderMarket } from './board/market.js';
-import { arrangementOf } from './board/mayor.js';
-import { renderPlayer } from './board/player.js';
-import { renderRoles } from './board/roles.js';
-import { renderScore } from './board/score.js';
-import { renderShips } from './board/ships.js';
-import {
-  renderGoodsSupply, renderPlantations, renderTradingHouse, renderTriggers, renderVpSupply,
-} from './board/supply.js';
-import { installTooltips } from './board/tooltip.js';
-import { capitalize, esc, seatColor } from './board/util.js';
-import { phaseTitle, statusLine } from './board/words.js';
+import { capitalize, esc, seatColor } from './shared/html.js';
+import { GameLog } from './shared/log.js';
+import { installTooltips } from './shared/tooltip.js';
+
+const BOARDS = {
+  puertorico: () => import('./board/puertorico.js'),
+  vanuatu: () => import('./vanuatu/board.js'),
+};
+// Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
+const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss']);
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const $ = (id) => document.getElementById(id);
 const app = $('app');
-const memoryKey = `isla:arrangement:${tableId}`;
 
 let table = null;
-let catalog = null;
+let game = null; // {board, catalog, ix} once the table's game module and catalog have loaded
+let gameLoading = null;
 let conn = null;
 let tooltips = null;
 let lastValues = null;
@@ -34,11 +36,10 @@ let lastFlashSeq = null;
 let busyTimer = null;
 let bannerTimer = null;
 let confirmAbandon = false;
-const ix = new Interaction();
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
 
-// --- names and memory -----------------------------------------------------------------------
+// --- names ----------------------------------------------------------------------------------
 
 /** Display names by engine seat: the player's name, or the bot's level for a bot seat. */
 function seatNames(t) {
@@ -60,44 +61,52 @@ function mySeat(t) {
   return t?.you && typeof t.you.seat === 'number' ? t.you.seat : null;
 }
 
-/** The viewer's arrangement before their placing turn (the engine gathers it when the turn starts). */
-function rememberArrangement(t) {
-  const me = mySeat(t);
-  const view = t.view;
-  if (me === null || !view || !view.seats?.[me]) return;
-  if (view.phase?.name === 'place' && view.to_move === me) return;
-  try {
-    sessionStorage.setItem(memoryKey, JSON.stringify([...arrangementOf(view.seats[me])]));
-  } catch {
-    // storage may be unavailable (private mode); the automatic arrangement still works
-  }
-}
+// --- the game's module ----------------------------------------------------------------------
 
-function previousArrangement() {
-  try {
-    const raw = sessionStorage.getItem(memoryKey);
-    return raw ? new Map(JSON.parse(raw)) : null;
-  } catch {
+/** Load the board of `name` and its catalog once; then draw the table and the log held back. */
+function loadGame(name) {
+  if (gameLoading) return gameLoading;
+  const factory = Object.hasOwn(BOARDS, name) ? BOARDS[name] : null;
+  if (!factory) {
+    $('status').textContent = `This page cannot show ${name} tables.`;
     return null;
   }
+  gameLoading = (async () => {
+    let board;
+    try {
+      board = (await factory()).default;
+    } catch (error) {
+      showBanner(`The page for this game could not be loaded: ${error.message}`);
+      gameLoading = null;
+      return;
+    }
+    const catalog = await board.loadCatalog();
+    if (catalog.error) showBanner(`${board.catalogError}: ${catalog.error.message}`);
+    game = { board, catalog, ix: board.interaction(tableId) };
+    app.dataset.game = name;
+    $('game-name').textContent = board.title;
+    if (table) {
+      game.ix.sync(table, catalog);
+      render();
+    }
+    if (pendingLog.length) gameLog.add(pendingLog);
+    pendingLog = [];
+  })();
+  return gameLoading;
 }
 
 // --- messages -------------------------------------------------------------------------------
 
 function accept(snapshot) {
   if (!snapshot || snapshot.id !== tableId) return;
-  if (snapshot.game !== 'puertorico') {
-    // Only Puerto Rico has a table page so far; other games are played through the API.
-    $('status').textContent = `This page cannot show ${snapshot.game} tables yet.`;
-    return;
-  }
   if (table && typeof snapshot.seq === 'number' && snapshot.seq < table.seq) return;
   table = snapshot;
-  rememberArrangement(table);
-  if (catalog) {
-    ix.sync(table, catalog, previousArrangement());
-    render();
+  if (!game) {
+    loadGame(snapshot.game);
+    return;
   }
+  game.ix.sync(table, game.catalog);
+  render();
 }
 
 function onMessage(message) {
@@ -107,14 +116,12 @@ function onMessage(message) {
       break;
     case 'log':
       if (message.table !== tableId) break;
-      if (table) gameLog.add(message.entries);
+      if (game) gameLog.add(message.entries);
       else pendingLog.push(...(message.entries || []));
       break;
     case 'error':
       showBanner(message.error || 'The server refused that.', message.code);
       unbusy();
-      break;
-    case 'ok':
       break;
     default:
       break;
@@ -141,8 +148,8 @@ function showBanner(text, code = '') {
 
 function unbusy() {
   clearTimeout(busyTimer);
-  if (ix.busy) {
-    ix.setBusy(false);
+  if (game?.ix.busy) {
+    game.ix.setBusy(false);
     render();
   }
 }
@@ -150,8 +157,8 @@ function unbusy() {
 // --- acting ---------------------------------------------------------------------------------
 
 function submit(body) {
-  if (!table || !conn) return;
-  ix.setBusy(true);
+  if (!table || !conn || !game) return;
+  game.ix.setBusy(true);
   conn.send({ type: 'submit', table: tableId, seq: table.seq, ...body, ref: `m${table.seq}` });
   render();
   clearTimeout(busyTimer);
@@ -174,24 +181,11 @@ async function seatControl(op, arg) {
   }
 }
 
-function dispatch(result) {
-  if (!result) return;
-  if (result === 'render') {
-    render();
-    return;
-  }
-  if (result.actions) {
-    submit({ actions: result.actions });
-    return;
-  }
-  if (result.plan) {
-    submit({ plan: result.plan });
-    return;
-  }
-  switch (result.ui) {
+function shellControl(op, arg) {
+  switch (op) {
     case 'stand-in':
     case 'reclaim':
-      seatControl(result.ui, result.arg);
+      seatControl(op, arg);
       break;
     case 'abandon':
       confirmAbandon = true;
@@ -213,17 +207,37 @@ function dispatch(result) {
   }
 }
 
+function dispatch(result) {
+  if (!result) return;
+  if (result === 'render') {
+    render();
+  } else if (result.actions) {
+    submit({ actions: result.actions });
+  } else if (result.plan) {
+    submit({ plan: result.plan });
+  }
+}
+
 function clickable(target) {
   const el = target.closest?.('[data-action],[data-same],[data-ui]');
   if (!el || !document.body.contains(el) || el.disabled) return null;
   return el;
 }
 
+function click(el) {
+  const [op, ...rest] = (el.getAttribute('data-ui') || '').split(':');
+  if (SHELL_UI.has(op) && !el.hasAttribute('data-action')) {
+    shellControl(op, rest.join(':'));
+  } else if (game) {
+    dispatch(game.ix.handle(el));
+  }
+}
+
 document.addEventListener('click', (event) => {
   const el = clickable(event.target);
   if (!el) return;
   event.preventDefault();
-  dispatch(ix.handle(el));
+  click(el);
 });
 
 document.addEventListener('keydown', (event) => {
@@ -232,16 +246,10 @@ document.addEventListener('keydown', (event) => {
   const el = clickable(event.target);
   if (!el || el !== event.target) return;
   event.preventDefault();
-  dispatch(ix.handle(el));
+  click(el);
 });
 
 // --- drawing --------------------------------------------------------------------------------
-
-function seatOrder(view, me) {
-  const n = view.seats.length;
-  const start = me === null ? 0 : me;
-  return Array.from({ length: n }, (_, i) => (start + i) % n);
-}
 
 function renderWaiting() {
   const seats = (table.seats || []).map((s) => {
@@ -266,21 +274,7 @@ function flash() {
   lastFlashSeq = table.seq;
 }
 
-function render() {
-  if (!table || !catalog) return;
-  const view = table.view;
-  const me = mySeat(table);
-  const names = seatNames(table);
-  app.dataset.seq = String(table.seq);
-  app.dataset.busy = ix.busy ? 'true' : 'false';
-  app.dataset.status = table.status;
-  const status = statusLine(table, catalog, names, me);
-  const statusEl = $('status');
-  statusEl.textContent = status.text;
-  statusEl.classList.toggle('mine', status.mine);
-  const watching = me === null && table.status === 'playing' ? ' · you are watching' : '';
-  $('round').textContent = view ? `Round ${view.round} · ${phaseTitle(view, catalog, names, me)}${watching}` : '';
-  document.title = `${status.mine ? '● ' : ''}Puerto Rico · Isla`;
+function renderControls() {
   const controls = [];
   if (table.can?.abandon) {
     controls.push(confirmAbandon
@@ -290,6 +284,26 @@ function render() {
       : '<button type="button" class="btn btn-small" data-ui="abandon" data-testid="abandon">Abandon table</button>');
   }
   $('controls').innerHTML = controls.join('');
+}
+
+function render() {
+  if (!table || !game) return;
+  const { board, catalog, ix } = game;
+  const view = table.view;
+  const me = mySeat(table);
+  const names = seatNames(table);
+  app.dataset.seq = String(table.seq);
+  app.dataset.busy = ix.busy ? 'true' : 'false';
+  app.dataset.status = table.status;
+  const status = board.statusLine(table, catalog, names, me);
+  const statusEl = $('status');
+  statusEl.textContent = status.text;
+  statusEl.classList.toggle('mine', status.mine);
+  const ctx = { table, view, catalog, me, names, ix };
+  const watching = me === null && table.status === 'playing' ? ' · you are watching' : '';
+  $('round').textContent = view ? `${board.roundTitle(ctx)}${watching}` : '';
+  document.title = `${status.mine ? '● ' : ''}${board.title} · Isla`;
+  renderControls();
   if (!view) {
     $('actions').innerHTML = '';
     $('fallback').innerHTML = '';
@@ -298,15 +312,11 @@ function render() {
     $('score').innerHTML = '';
     return;
   }
-  const ctx = { table, view, catalog, me, names, ix };
   $('actions').innerHTML = table.status === 'playing' ? ix.promptHtml() : '';
-  $('players').innerHTML = seatOrder(view, me).map((seat) => renderPlayer(seat, ctx)).join('');
-  $('supply').innerHTML = `${table.status === 'playing' ? renderTriggers(ctx) : ''}${renderRoles(ctx)}
-    <div class="supply-row-1">${renderShips(ctx)}</div>
-    <div class="supply-row-2">${renderTradingHouse(ctx)}${renderGoodsSupply(ctx)}${renderVpSupply(ctx)}</div>
-    ${renderPlantations(ctx)}
-    ${renderMarket(ctx)}`;
-  $('score').innerHTML = table.status === 'finished' && table.result ? renderScore(table.result, names, me) : '';
+  const drawn = board.render(ctx);
+  $('players').innerHTML = drawn.players;
+  $('supply').innerHTML = drawn.supply;
+  $('score').innerHTML = table.status === 'finished' && table.result ? board.renderScore(table.result, names, me, table) : '';
   const missing = table.status === 'playing' ? ix.missing(app) : [];
   const fallback = $('fallback');
   fallback.innerHTML = missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '';
@@ -349,21 +359,11 @@ async function main() {
   }
   conn = connect({ onMessage, onStatus });
   conn.watch(tableId);
-  const first = api('GET', `/api/tables/${encodeURIComponent(tableId)}`).catch((error) => {
-    showBanner(error.message, error.code);
-    return null;
-  });
-  catalog = await loadCatalog('puertorico');
-  if (catalog.error) showBanner(`Building and role descriptions are unavailable: ${catalog.error.message}`);
   setInterval(refresh, 5000);
-  const snapshot = await first;
-  if (snapshot && snapshot.game === 'puertorico' && (!table || snapshot.seq >= table.seq)) table = snapshot;
-  if (table) {
-    rememberArrangement(table);
-    ix.sync(table, catalog, previousArrangement());
-    render();
-    if (pendingLog.length) gameLog.add(pendingLog);
-    pendingLog = [];
+  try {
+    accept(await api('GET', `/api/tables/${encodeURIComponent(tableId)}`));
+  } catch (error) {
+    showBanner(error.message, error.code);
   }
 }
 

@@ -41,7 +41,9 @@
 
 import { Arrangement } from './mayor.js';
 import { Storage } from './storage.js';
-import { attrs, barrelIcon, esc } from './util.js';
+import { button } from '../shared/html.js';
+import { fallbackButtons, missingActions } from '../shared/prompt.js';
+import { barrelIcon, esc } from './util.js';
 import { describeAction } from './words.js';
 
 const ONE_CLICK = /^[a-z]+:(pass|take|refuse|done|none)$/;
@@ -49,10 +51,6 @@ const ROLE_OF_PHASE = {
   settler: 'settler', hospice: 'settler', mayor: 'mayor', place: 'mayor', builder: 'builder',
   university: 'builder', craftsman: 'craftsman', trader: 'trader', captain: 'captain', store: 'captain', keep: 'captain',
 };
-
-function button(label, map, cls = 'btn') {
-  return `<button type="button"${attrs({ class: cls, ...map })}>${label}</button>`;
-}
 
 export class Interaction {
   constructor() {
@@ -309,17 +307,12 @@ export class Interaction {
 
   /** Legal actions without any element to click on the page: these get fallback buttons. */
   missing(root) {
-    const out = [];
-    for (const text of this.legal) {
-      if (this.covered(text)) continue;
-      if (!root.querySelector(`[data-action="${CSS.escape(text)}"]`)) out.push(text);
-    }
-    return out;
+    return missingActions(this.legal, (text) => this.covered(text), root);
   }
 
   fallbackHtml(texts) {
     const ctx = { view: this.view, catalog: this.catalog, me: this.me };
-    return texts.map((t) => button(esc(describeAction(t, ctx)), { 'data-action': this.busy ? null : t, disabled: this.busy }, 'btn btn-small')).join('');
+    return fallbackButtons(texts, (t) => describeAction(t, ctx), this.busy);
   }
 }
 

@@ -2,6 +2,7 @@
 // chips, the island and the city (SVG), the goods and San Juan. The viewer's own goods are the
 // counters clicked to sell, to take the craftsman's bonus, to load a ship or to choose what to keep.
 
+import { seatControls, seatTags } from '../shared/seats.js';
 import { renderCity, WIDTH as CITY_W, HEIGHT as CITY_H } from './city.js';
 import { renderIsland, WIDTH as ISLAND_W } from './island.js';
 import {
@@ -13,19 +14,6 @@ const FATE_WORDS = { warehouse: 'all kept in a warehouse', keep: 'one barrel kep
 const CITY_X = ISLAND_W + 2 * PAD + 6;
 const VIEW_W = CITY_X + CITY_W + PAD;
 const VIEW_H = CITY_H + PAD;
-
-function seatTags(info, table) {
-  const tags = [];
-  if (!info) return tags;
-  if (info.kind === 'bot') tags.push(`<span class="tag tag-bot">bot · ${esc(info.bot || '')}</span>`);
-  if (info.stand_in) tags.push(`<span class="tag tag-standin" data-tip="A bot plays this seat until its player takes it back.">bot (${esc(info.stand_in)}) playing</span>`);
-  if (info.kind === 'human' && table.status === 'playing') {
-    const away = info.away_seconds;
-    const tip = info.connected ? 'connected' : `not connected${away ? ` for ${Math.round(away)} s` : ''}`;
-    tags.push(`<span class="conn ${info.connected ? 'conn-on' : 'conn-off'}" data-tip="${esc(tip)}" aria-label="${esc(tip)}"></span>`);
-  }
-  return tags;
-}
 
 function crown() {
   return '<svg class="icon" viewBox="0 0 16 12" width="16" height="12" aria-hidden="true">'
@@ -95,13 +83,7 @@ export function renderPlayer(seat, ctx) {
     stats.push(`<span class="stat stat-hidden" data-tip="VP chips are shown only to their owner">${vpIcon(15)}<b>?</b></span>`);
   }
   stats.push(`<span class="stat" data-k="${keyPrefix}sj" data-v="${sj}" data-tip="Colonists in San Juan">${colonistIcon(13)}<b>${sj}</b></span>`);
-  const controls = [];
-  if ((table.can?.stand_in || []).includes(seat)) {
-    controls.push(`<button type="button" class="btn btn-small" data-ui="stand-in:${seat}" data-testid="stand-in-${seat}">Let a bot play for ${esc(names[seat])}</button>`);
-  }
-  if (mine && table.can?.reclaim) {
-    controls.push('<button type="button" class="btn btn-small btn-primary" data-ui="reclaim" data-testid="reclaim">Take my seat back</button>');
-  }
+  const controls = seatControls(seat, ctx);
   const grounds = `<rect x="${-PAD}" y="${-PAD}" width="${ISLAND_W + 2 * PAD}" height="${VIEW_H + PAD}" rx="6" class="island-bg"/>`
     + `<rect x="${CITY_X - PAD}" y="${-PAD}" width="${CITY_W + 2 * PAD}" height="${VIEW_H + PAD}" rx="6" class="city-bg"/>`;
   const island = renderIsland(0, 0, seatView, catalog, {

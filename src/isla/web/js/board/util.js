@@ -1,5 +1,12 @@
-// Small shared pieces of the Puerto Rico table: names of things in game order, colours, and the
-// escaping every module uses before it puts text into HTML or SVG (player names come from users).
+// Small shared pieces of the Puerto Rico table: names of things in game order, colours and icons.
+// The game-independent helpers (escaping, seat colours) live in ../shared/html.js and are passed on
+// from here, so the Puerto Rico modules import everything from one place.
+
+import { attrs, esc } from '../shared/html.js';
+
+export {
+  SEAT_COLOR, attrs, capitalize, count, esc, humanize, seatColor,
+} from '../shared/html.js';
 
 export const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'];
 export const TILE_KINDS = [...GOODS, 'quarry'];
@@ -22,9 +29,6 @@ export const GOOD_INK = {
   quarry: '#ffffff',
 };
 
-// One accent per seat (0 is the first governor), used for stripes, role markers and the log.
-export const SEAT_COLOR = ['#b3432f', '#2e6aa8', '#3d8a4c', '#b8862a', '#7b4f9e'];
-
 // Shorter names for the narrow city spaces (the tooltip always gives the full name and effect).
 export const SHORT_LABEL = {
   'small-indigo-plant': 'Small indigo',
@@ -34,42 +38,6 @@ export const SHORT_LABEL = {
   'small-warehouse': 'Sm. warehouse',
   'large-warehouse': 'Lg. warehouse',
 };
-
-export function seatColor(seat) {
-  return SEAT_COLOR[(Number(seat) || 0) % SEAT_COLOR.length];
-}
-
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML/SVG content and attribute values. */
-export function esc(value) {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** ` name="value"` pairs for the truthy entries of `attrs` (true gives a bare attribute). */
-export function attrs(map) {
-  let out = '';
-  for (const [name, value] of Object.entries(map)) {
-    if (value === undefined || value === null || value === false) continue;
-    out += value === true ? ` ${name}` : ` ${name}="${esc(value)}"`;
-  }
-  return out;
-}
-
-export function capitalize(text) {
-  const s = String(text ?? '');
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-/** "1 doubloon", "3 doubloons". */
-export function count(n, word, plural = `${word}s`) {
-  return `${n} ${n === 1 ? word : plural}`;
-}
-
-/** A name from the notation made readable when the catalog has no label: "small-market" -> "Small market". */
-export function humanize(name) {
-  return capitalize(String(name ?? '').replace(/-/g, ' '));
-}
 
 /** An estimate of a text's width in SVG user units, good enough to decide when to squeeze it. */
 export function textWidth(text, size) {

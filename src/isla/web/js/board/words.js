@@ -1,6 +1,7 @@
 // Puerto Rico in words: what a phase asks of the seat to move, and what an action text does, for the
 // status line, the buttons and the fallback list. Action texts are the notation's (docs/notation.md).
 
+import { seatName, statusLine as sharedStatusLine } from '../shared/status.js';
 import { buildingLabel, roleLabel } from './catalog.js';
 import { count, humanize } from './util.js';
 
@@ -16,12 +17,6 @@ function inline(label) {
 
 function tileName(kind) {
   return kind === 'quarry' ? 'quarry' : `${kind} plantation`;
-}
-
-/** The seat's name as the table shows it ("You" for the viewer when `you` is set). */
-export function seatName(names, seat, me, { you = false } = {}) {
-  if (you && seat === me && me !== null && me !== undefined) return 'You';
-  return names[seat] ?? `Seat ${seat + 1}`;
 }
 
 /** Occupied-building helper: is `name` in the seat's city with at least one colonist. */
@@ -117,19 +112,7 @@ function decision(view, catalog) {
 
 /** The status line: {text, mine}. */
 export function statusLine(table, catalog, names, me) {
-  const view = table.view;
-  if (table.status === 'open') return { text: 'Waiting for players to sit down…', mine: false };
-  if (table.status === 'abandoned') return { text: 'This table was abandoned.', mine: false };
-  if (!view) return { text: '', mine: false };
-  if (table.status === 'finished' || view.phase?.name === 'over') return { text: 'The game is over.', mine: false };
-  const seat = view.to_move ?? table.to_move;
-  const [mineText, theirs] = decision(view, catalog);
-  const standIn = (table.seats || []).find((s) => s.seat === me && me !== null && me !== undefined)?.stand_in;
-  if (standIn) return { text: `A ${standIn} bot is playing your seat: take it back to play.`, mine: false };
-  if (seat === me && me !== null && me !== undefined) {
-    return { text: `Your turn: ${mineText}.`, mine: true };
-  }
-  return { text: `${seatName(names, seat, me)} ${theirs}.`, mine: false };
+  return sharedStatusLine(table, names, me, (view) => decision(view, catalog));
 }
 
 /** "Builder phase (chosen by Ann)" or "Role choice". */

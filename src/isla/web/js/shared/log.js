@@ -2,7 +2,7 @@
 // unless the reader has scrolled up to read older ones. A reconnect replays the whole log, so
 // entries already shown are recognised and skipped.
 
-import { esc, seatColor } from './util.js';
+import { esc, seatColor } from './html.js';
 
 export class GameLog {
   constructor(list) {

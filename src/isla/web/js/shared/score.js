@@ -1,0 +1,49 @@
+// The score table at the end of any game: one row per seat in rank order (seats sharing a place are
+// shown as sharing it), the game's own breakdown columns, the total and the tie-break. Each game
+// says which breakdown entries to show and how to explain its tie-break and its end triggers.
+
+import { esc, seatColor } from './html.js';
+
+function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
+}
+
+/**
+ * `layout` is the game's: `columns` ([breakdown key, heading] pairs), `tiebreak(b)` (the words
+ * after the tie-break number, or ''), and `triggers` (end trigger -> words for "because ...").
+ */
+export function renderScore(result, names, me, layout) {
+  if (!result) return '';
+  const { columns = [], tiebreak = () => '', triggers: words = {} } = layout || {};
+  const seats = (result.scores || []).map((_, seat) => seat);
+  const ranks = result.ranks || [];
+  seats.sort((a, b) => (ranks[a] - ranks[b]) || (a - b));
+  const shared = (seat) => ranks.filter((r) => r === ranks[seat]).length > 1;
+  const lost = result.nobody_wins === true; // everyone lost: nobody is shown as the winner
+  const rows = seats.map((seat) => {
+    const b = (result.breakdown || [])[seat] || {};
+    const rank = ranks[seat];
+    const place = `${ordinal(rank)}${shared(seat) ? ' (shared)' : ''}`;
+    const why = tiebreak(b);
+    return `<tr class="${seat === me ? 'score-me' : ''}${rank === 1 && !lost ? ' score-winner' : ''}" style="--seat: ${seatColor(seat)}" data-testid="score-row-${seat}">`
+      + `<td class="score-rank">${esc(place)}</td>`
+      + `<th scope="row" class="score-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}${seat === me ? ' <span class="tag tag-you">you</span>' : ''}</th>`
+      + columns.map(([key]) => `<td data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')
+      + `<td class="score-total">${b.total ?? result.scores[seat]}</td>`
+      + `<td class="score-tb">${b.tiebreak ?? result.tiebreaks?.[seat] ?? ''}`
+      + `${why ? ` <small>(${esc(why)})</small>` : ''}</td></tr>`;
+  });
+  const triggers = (result.end_triggers || []).map((t) => words[t] || t).join('; ');
+  const heads = columns.map(([, head]) => `<th>${esc(head)}</th>`).join('');
+  return `<section class="score" data-testid="score-table" aria-label="Final scores">
+    <h2>Final scores</h2>
+    ${triggers ? `<p class="score-why">The game ended because ${esc(triggers)}.</p>` : ''}
+    ${lost ? '<p class="score-why" data-testid="nobody-wins"><strong>Nobody wins:</strong> every player lost this game.</p>' : ''}
+    <table>
+      <thead><tr><th>Place</th><th>Player</th>${heads}<th>Total</th><th>Tie-break</th></tr></thead>
+      <tbody>${rows.join('')}</tbody>
+    </table>
+  </section>`;
+}

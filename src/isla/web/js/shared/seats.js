@@ -1,0 +1,36 @@
+// What every game's player panel says about the person at a seat, whatever the game: bot or stand-in
+// tags, the connection dot, and the seat controls ("Let a bot play for X", "Take my seat back").
+
+import { esc } from './html.js';
+
+export function seatTags(info, table) {
+  const tags = [];
+  if (!info) return tags;
+  if (info.kind === 'bot') tags.push(`<span class="tag tag-bot">bot · ${esc(info.bot || '')}</span>`);
+  if (info.stand_in) tags.push(`<span class="tag tag-standin" data-tip="A bot plays this seat until its player takes it back.">bot (${esc(info.stand_in)}) playing</span>`);
+  if (info.kind === 'human' && table.status === 'playing') {
+    const away = info.away_seconds;
+    const tip = info.connected ? 'connected' : `not connected${away ? ` for ${Math.round(away)} s` : ''}`;
+    tags.push(`<span class="conn ${info.connected ? 'conn-on' : 'conn-off'}" data-tip="${esc(tip)}" aria-label="${esc(tip)}"></span>`);
+  }
+  return tags;
+}
+
+/** The buttons for the seat's panel: hand it to a bot (another player's), or take it back (mine). */
+export function seatControls(seat, { table, me, names }) {
+  const controls = [];
+  if ((table.can?.stand_in || []).includes(seat)) {
+    controls.push(`<button type="button" class="btn btn-small" data-ui="stand-in:${seat}" data-testid="stand-in-${seat}">Let a bot play for ${esc(names[seat])}</button>`);
+  }
+  if (seat === me && table.can?.reclaim) {
+    controls.push('<button type="button" class="btn btn-small btn-primary" data-ui="reclaim" data-testid="reclaim">Take my seat back</button>');
+  }
+  return controls;
+}
+
+/** The seats in the order the panels show them: the viewer's first, then clockwise. */
+export function seatOrder(view, me) {
+  const n = view.seats.length;
+  const start = me === null ? 0 : me;
+  return Array.from({ length: n }, (_, i) => (start + i) % n);
+}

@@ -1,0 +1,47 @@
+// Vanuatu as the table page's shell (../table.js) sees it: its catalog, its interaction, its words
+// for the status line and its board (the players' panels, and the archipelago with the action
+// spaces, the characters and the common displays).
+
+import { renderScore as scoreTable } from '../shared/score.js';
+import { seatOrder } from '../shared/seats.js';
+import { loadCatalog } from './catalog.js';
+import { Interaction } from './interact.js';
+import { renderMap } from './map.js';
+import { renderPlayer } from './player.js';
+import { renderSide } from './side.js';
+import { renderCharacters, renderSpaces } from './spaces.js';
+import { TRIGGER_WORDS, roundTitle, statusLine } from './words.js';
+
+const COLUMNS = [
+  ['track', 'PP track'], ['fish', 'Fish'], ['vatus', 'Vatus'], ['treasures', 'Treasures'],
+  ['huts', 'Huts × tourists'], ['first_player', 'First player'],
+];
+
+function scoreLayout(table) {
+  const waters = table.options?.rising_waters || table.view?.options?.rising_waters;
+  return {
+    columns: waters ? [...COLUMNS, ['water', 'Water']] : COLUMNS,
+    tiebreak: (b) => (b.huts_built !== undefined ? `${b.huts_built} huts, ${b.vatus_left} vatus` : ''),
+    triggers: TRIGGER_WORDS,
+  };
+}
+
+export default {
+  name: 'vanuatu',
+  title: 'Vanuatu',
+  loadCatalog,
+  catalogError: 'Action and character descriptions are unavailable',
+  interaction: () => new Interaction(),
+  statusLine,
+  roundTitle,
+  render(ctx) {
+    const { view, me } = ctx;
+    return {
+      players: seatOrder(view, me).map((seat) => renderPlayer(seat, ctx)).join(''),
+      supply: `<div class="v-top">${renderMap(ctx)}${renderSide(ctx)}</div>${renderSpaces(ctx)}${renderCharacters(ctx)}`,
+    };
+  },
+  renderScore(result, names, me, table) {
+    return scoreTable(result, names, me, scoreLayout(table || {}));
+  },
+};

@@ -1,0 +1,270 @@
+// What the viewer may click now on the Vanuatu board, and what a click does. Everything clickable
+// comes from the table's `legal` list (the action texts legal for this seat now, docs/vanuatu.md);
+// anything else is inert.
+//
+// Hooks for tests and scripts (stable; end-to-end tests click by these):
+//
+//   data-action="<action text>"  a click sends exactly this action (present only while it is legal):
+//       action spaces (data-testid="space-<space>")  "plan:fish", "neutral:sail"; in the resolution
+//                 the space's one performance ("fish", "rest", "explore", "build:A1"), "clear:<space>"
+//                 when the stack cannot be performed, and on Sell the sale of every fish held;
+//       characters (data-testid="char-<name>")        "char:navigator";
+//       hexes (data-testid="cell-<q,r>")              "tile:A1@2,1" (for the picked shown tile),
+//                 "sail:B2" (the cost is written on the hex), and on islands "build:A1",
+//                 "draw:A1", "tourist:A1" when only one of them is legal there (or its space is picked);
+//       goods cubes (data-testid="cube-<good>-<tile>") "buy:kava@A1";
+//       dike sides (data-testid="dike-<tile>-<q,r>")  "dike:A1@2,2";
+//       own treasure tiles (data-testid="treasure-<i>") "cash:2";
+//       buttons   every other one-click action: "buyer:take", "buyer:skip", "dike:skip", "finish",
+//                 "beg:<n>", "clear:<space>" (beside a possible performance), the sale of the fish
+//                 picked; the fallback list (data-testid="fallback") adds a button for any legal action
+//                 the board does not show (e.g. "govern:fish:sell"), so every legal action has one.
+//   data-ui="..."  a click changes only the page:
+//       pick:<space>       (on a space with several ways to act) the islands then act for that space;
+//       pick-tile:<tile>   (on a shown tile, data-testid="preview-<tile>") which tile the hexes place;
+//       fish:<i>           (on the viewer's fish, data-testid="fish-<i>") into or out of the sale;
+//       undo               (data-testid="undo") drops the picks.
+
+import { button, esc } from '../shared/html.js';
+import { fallbackButtons, missingActions } from '../shared/prompt.js';
+import { SPACES } from './catalog.js';
+import { describeAction, saleValues } from './words.js';
+
+const ISLAND_VERBS = ['build', 'draw', 'tourist'];
+const BUTTON_VERBS = new Set(['buyer', 'finish', 'beg']);
+
+/** The action space a resolution text belongs to (a dike alone is a build action). */
+function spaceOf(text) {
+  const verb = text.split(':')[0];
+  if (verb === 'dike') return text === 'dike:skip' ? null : 'build';
+  return SPACES.includes(verb) ? verb : null;
+}
+
+export class Interaction {
+  constructor() {
+    this.key = null;
+    this.busy = false;
+    this.legal = new Set();
+    this.view = null;
+    this.me = null;
+    this.picked = null; // a space whose island targets the hexes act for
+    this.tile = null; // the shown tile the empty hexes place
+    this.fishPick = new Set(); // indices into the viewer's fish, for a partial sale
+    this.spaces = new Map(); // space -> {perform: [texts], clear: text|null} (resolution)
+  }
+
+  sync(table, catalog) {
+    this.table = table;
+    this.catalog = catalog;
+    this.view = table.view;
+    this.me = table.you && typeof table.you.seat === 'number' ? table.you.seat : null;
+    this.legal = new Set(table.status === 'playing' && this.me !== null ? (table.legal || []) : []);
+    const key = `${table.seq}|${this.view?.phase?.name}|${this.view?.to_move}|${[...this.legal].join(',')}`;
+    if (key === this.key) return;
+    this.key = key;
+    this.busy = false;
+    this.picked = null;
+    this.fishPick = new Set();
+    this.spaces = new Map();
+    for (const text of this.legal) {
+      if (this.phase === 'resolution' || this.phase === 'dike') {
+        if (text.startsWith('clear:')) this.group(text.slice(6)).clear = text;
+        else if (this.phase === 'resolution' && spaceOf(text)) this.group(spaceOf(text)).perform.push(text);
+      }
+    }
+    const placeable = (this.view?.archipelago?.preview || []).filter((t) => this.placements(t).length);
+    this.tile = placeable[0] ?? null;
+  }
+
+  group(space) {
+    if (!this.spaces.has(space)) this.spaces.set(space, { perform: [], clear: null });
+    return this.spaces.get(space);
+  }
+
+  get phase() {
+    return this.view?.phase?.name ?? null;
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+  }
+
+  can(action) {
+    return !this.busy && this.legal.has(action);
+  }
+
+  hot(action) {
+    return this.can(action) ? { action } : null;
+  }
+
+  /** The legal `tile:` actions placing this shown tile. */
+  placements(tile) {
+    return [...this.legal].filter((t) => t.startsWith(`tile:${tile}@`));
+  }
+
+  /** The sale of every fish the viewer holds (the longest legal sell text), or null. */
+  fullSale() {
+    let best = null;
+    for (const text of this.legal) {
+      if (text.startsWith('sell:') && (!best || saleValues(text).length > saleValues(best).length)) best = text;
+    }
+    return best;
+  }
+
+  /** The sale of the fish picked on the viewer's panel, if it is legal. */
+  pickedSale() {
+    const fish = this.view?.seats?.[this.me]?.fish || [];
+    const values = [...this.fishPick].map((i) => fish[i]).filter((v) => v).sort((a, b) => a - b);
+    return values.length ? `sell:${values.join('+')}` : null;
+  }
+
+  // --- what each board element does -----------------------------------------------------
+
+  /** An action space: {action} to send, {ui} to pick it, or null. */
+  spaceHot(space) {
+    if (this.busy) return null;
+    if (this.legal.has(`plan:${space}`)) return { action: `plan:${space}` };
+    if (this.legal.has(`neutral:${space}`)) return { action: `neutral:${space}` };
+    const g = this.spaces.get(space);
+    if (!g) return null;
+    if (space === 'sell' && g.perform.length) return { action: this.fullSale() };
+    if (g.perform.length === 1) return { action: g.perform[0] };
+    if (g.perform.length > 1) return { ui: `pick:${space}` };
+    return g.clear ? { action: g.clear } : null;
+  }
+
+  characterHot(name) {
+    return this.hot(`char:${name}`);
+  }
+
+  /** A hex: an empty one places the picked tile; an ocean is a sail; an island one of its actions. */
+  cellHot(cell, entry) {
+    if (this.busy) return null;
+    if (!entry) return this.tile ? this.hot(`tile:${this.tile}@${cell}`) : null;
+    if (!Array.isArray(entry.huts)) return this.hot(`sail:${entry.tile}`);
+    let options = ISLAND_VERBS.map((v) => `${v}:${entry.tile}`).filter((t) => this.legal.has(t));
+    if (this.picked) options = options.filter((t) => t.startsWith(`${this.picked}:`));
+    return options.length === 1 ? { action: options[0] } : null;
+  }
+
+  /** The island actions legal on this island when a click there would be ambiguous (pick a space first). */
+  islandChoices(entry) {
+    if (this.busy || this.picked) return [];
+    const options = ISLAND_VERBS.map((v) => `${v}:${entry.tile}`).filter((t) => this.legal.has(t));
+    return options.length > 1 ? options : [];
+  }
+
+  cubeHot(tile, good) {
+    return this.hot(`buy:${good}@${tile}`);
+  }
+
+  dikeHot(tile, facing) {
+    return this.hot(`dike:${tile}@${facing}`);
+  }
+
+  previewHot(tile) {
+    if (this.busy || tile === this.tile || !this.placements(tile).length) return null;
+    return { ui: `pick-tile:${tile}` };
+  }
+
+  fishHot(index) {
+    if (this.busy || !this.fullSale()) return null;
+    return { ui: `fish:${index}`, picked: this.fishPick.has(index) };
+  }
+
+  treasureHot(value) {
+    return this.hot(`cash:${value}`);
+  }
+
+  /** Legal actions the page reaches through a pick (no element of their own until then). */
+  covered(action) {
+    if (action.startsWith('sell:')) return Boolean(this.fullSale());
+    if (action.startsWith('tile:')) {
+      const tile = action.slice(5).split('@')[0];
+      return tile !== this.tile && this.placements(tile).length > 0;
+    }
+    return false;
+  }
+
+  /** A click: {actions} to send, 'render' when only the page changed, or null. */
+  handle(el) {
+    const action = el.getAttribute('data-action') || el.getAttribute('data-same');
+    if (action) return this.can(action) ? { actions: [action] } : null;
+    const ui = el.getAttribute('data-ui');
+    if (!ui || this.busy) return null;
+    const [op, ...rest] = ui.split(':');
+    const arg = rest.join(':');
+    switch (op) {
+      case 'pick':
+        this.picked = this.picked === arg ? null : arg;
+        return 'render';
+      case 'pick-tile':
+        if (!this.placements(arg).length) return null;
+        this.tile = arg;
+        return 'render';
+      case 'fish': {
+        const i = Number(arg);
+        if (this.fishPick.has(i)) this.fishPick.delete(i);
+        else this.fishPick.add(i);
+        return 'render';
+      }
+      case 'undo':
+        this.picked = null;
+        this.fishPick = new Set();
+        return 'render';
+      default:
+        return null;
+    }
+  }
+
+  // --- the prompt -----------------------------------------------------------------------
+
+  describe(text) {
+    return describeAction(text, { view: this.view, catalog: this.catalog, me: this.me });
+  }
+
+  actionButton(text, cls = 'btn') {
+    return button(esc(this.describe(text)), { 'data-action': this.busy ? null : text, disabled: this.busy }, cls);
+  }
+
+  /** The hints and buttons under the status line for the decision at hand. */
+  promptHtml() {
+    const parts = [];
+    if (this.phase === 'tiles' && this.tile) {
+      parts.push(`<span class="hint">Placing <b>${esc(this.tile)}</b>: click a glowing hex`
+        + '<span class="hint-long"> (click the other shown tile to place it first)</span>.</span>');
+    }
+    if (this.picked) {
+      parts.push(`<span class="hint">${esc(this.catalog.actions.get(this.picked)?.label || this.picked)}: click a glowing island.</span>`);
+      parts.push(button('Cancel', { 'data-ui': 'undo', 'data-testid': 'undo', disabled: this.busy }));
+    } else if ([...this.spaces.values()].some((g) => g.perform.length > 1 && !g.perform[0].startsWith('sell'))) {
+      parts.push('<span class="hint hint-long">Click a glowing space or hex.</span>');
+    }
+    const all = this.fullSale();
+    if (all) {
+      parts.push(this.actionButton(all, 'btn btn-primary'));
+      const picked = this.pickedSale();
+      if (picked && picked !== all && this.legal.has(picked)) parts.push(this.actionButton(picked));
+      else if (saleValues(all).length > 1) parts.push('<span class="hint hint-long">or click your fish to sell only some.</span>');
+    }
+    for (const g of this.spaces.values()) {
+      if (g.clear && g.perform.length) parts.push(this.actionButton(g.clear));
+    }
+    for (const text of this.legal) {
+      const verb = text.split(':')[0];
+      if (BUTTON_VERBS.has(verb) || text === 'dike:skip') {
+        parts.push(this.actionButton(text, text === 'buyer:take' ? 'btn btn-primary' : 'btn'));
+      }
+    }
+    return parts.join('');
+  }
+
+  missing(root) {
+    return missingActions(this.legal, (text) => this.covered(text), root);
+  }
+
+  fallbackHtml(texts) {
+    return fallbackButtons(texts, (t) => this.describe(t), this.busy);
+  }
+}
+

@@ -1,0 +1,161 @@
+// The archipelago: the 16 hex spaces with the placed tiles on them. Islands show their huts (in seat
+// colours), sand drawings, tourists, goods cubes and, with Rising Waters, water and dikes; oceans
+// their fish and treasure discs and the boats. Legal targets glow: empty hexes for a tile, oceans
+// for a sail (with its cost), islands for an island action, cubes for a purchase, sides for a dike.
+
+import { attrs, esc, seatColor } from '../shared/html.js';
+import { label, tileLabel } from './catalog.js';
+import {
+  R, boardIndex, cellNames, center, hexPoints, isIsland, sailDistances, sharedSide,
+} from './geometry.js';
+import {
+  boatSvg, cubeSvg, discSvg, drawingSvg, emptyHutSvg, hutSvg, touristSvg,
+} from './pieces.js';
+import { describeAction } from './words.js';
+
+const GOODS = ['kava', 'copra', 'beef'];
+
+function hotAttrs(hot, testid, tip) {
+  return {
+    'data-action': hot?.action ?? null,
+    'data-ui': hot?.ui ?? null,
+    'data-testid': testid,
+    'data-tip': tip || null,
+    role: hot ? 'button' : null,
+    tabindex: hot ? 0 : null,
+  };
+}
+
+function row(n, y, width, draw) {
+  const gap = Math.min(11, width / Math.max(n, 1));
+  const x0 = -((n - 1) * gap) / 2;
+  let out = '';
+  for (let i = 0; i < n; i += 1) out += draw(x0 + i * gap, y, i);
+  return out;
+}
+
+function islandSvg(entry, ctx, cx, cy) {
+  const { catalog, ix, names, view } = ctx;
+  const facts = catalog.tiles.get(entry.tile) || {};
+  const owners = [];
+  (entry.huts || []).forEach((n, seat) => { for (let i = 0; i < n; i += 1) owners.push(seat); });
+  const spaces = Math.max(facts.huts ?? owners.length, owners.length);
+  const huts = row(spaces, -13, 40, (x, y, i) => (i < owners.length
+    ? hutSvg(x, y, seatColor(owners[i]), { 'data-tip': `Hut of ${names[owners[i]] ?? `seat ${owners[i] + 1}`}` })
+    : emptyHutSvg(x, y)));
+  const drawingSpaces = Math.max(facts.drawings ?? entry.drawings, entry.drawings);
+  const drawings = row(drawingSpaces, 0, 36, (x, y, i) => drawingSvg(x, y, i < entry.drawings));
+  const cubes = [];
+  for (const good of GOODS) {
+    const n = entry.goods?.[good] ?? 0;
+    for (let i = 0; i < n; i += 1) cubes.push([good, i === 0]);
+  }
+  const goods = row(cubes.length, 12, 40, (x, y, i) => {
+    const [good, first] = cubes[i];
+    const hot = first ? ix.cubeHot(entry.tile, good) : null;
+    const tip = hot ? describeAction(hot.action, ctx) : `${label(catalog, 'goods', good)} (${catalog.goods.get(good)?.price ?? '?'} vatus)`;
+    return cubeSvg(x, y, good, { ...hotAttrs(hot, first ? `cube-${good}-${entry.tile}` : null, tip), class: hot ? 'hot-piece' : '' });
+  });
+  const cap = facts.tourists ?? '?';
+  const tourists = `<g class="tourists" data-tip="${esc(`Tourists: ${entry.tourists} of at most ${cap}`)}">${touristSvg(-6, 25)}`
+    + `<text x="-1" y="28" class="hex-small">${entry.tourists}/${cap}</text></g>`;
+  const water = entry.water ? `<text x="${R * 0.55}" y="-18" class="water-count" data-tip="${esc(`${entry.water} water marker${entry.water === 1 ? '' : 's'} (5 submerge the island)`)}">≈${entry.water}</text>` : '';
+  const body = `${huts}${drawings}${goods}${tourists}${water}`;
+  return { cls: 'hex-island', body: `<g transform="translate(${cx} ${cy})">${body}</g>`, tip: islandTip(entry, facts, view) };
+}
+
+function islandTip(entry, facts, view) {
+  const huts = (entry.huts || []).reduce((a, b) => a + b, 0);
+  const lines = [`${tileLabel(entry.tile)} (island)`,
+    `Huts ${huts} of ${facts.huts ?? '?'}, sand drawings ${entry.drawings} of ${facts.drawings ?? '?'}, tourists ${entry.tourists} of ${facts.tourists ?? '?'}.`];
+  const goods = GOODS.filter((g) => entry.goods?.[g]).map((g) => `${entry.goods[g]} ${g}`);
+  lines.push(goods.length ? `Goods: ${goods.join(', ')}.` : 'No goods left (refilled next round).');
+  if (view.options?.rising_waters) lines.push(`Water: ${entry.water ?? 0} of 5; dikes: ${(entry.dikes || []).length}.`);
+  return lines.join('\n');
+}
+
+function oceanSvg(entry, ctx, cx, cy, boats) {
+  const discs = [];
+  for (let i = 0; i < entry.fish; i += 1) discs.push('fish');
+  for (let i = 0; i < entry.treasure; i += 1) discs.push('treasure');
+  const discRow = row(discs.length, -8, 42, (x, y, i) => discSvg(x, y, discs[i]));
+  const boatRow = row(boats.length, 16, 44, (x, y, i) => boatSvg(x, y, seatColor(boats[i]), { 'data-tip': `Boat of ${ctx.names[boats[i]] ?? ''}` }));
+  const tip = `${tileLabel(entry.tile)} (ocean)\n${entry.fish} fish disc${entry.fish === 1 ? '' : 's'}, ${entry.treasure} treasure disc${entry.treasure === 1 ? '' : 's'}`
+    + `${boats.length ? `\nBoats: ${boats.map((s) => ctx.names[s] ?? `seat ${s + 1}`).join(', ')}` : ''}`;
+  return { cls: 'hex-ocean', body: `<g transform="translate(${cx} ${cy})">${discRow}${boatRow}</g>`, tip };
+}
+
+function dikesSvg(entry, ctx) {
+  let out = '';
+  for (const facing of entry.dikes || []) {
+    const s = sharedSide(entry.cell, facing);
+    out += `<line x1="${s.x1}" y1="${s.y1}" x2="${s.x2}" y2="${s.y2}" class="dike"/>`;
+  }
+  for (const text of ctx.ix.legal) {
+    if (!text.startsWith(`dike:${entry.tile}@`)) continue;
+    const facing = text.split('@')[1];
+    const hot = ctx.ix.dikeHot(entry.tile, facing);
+    if (!hot) continue;
+    const s = sharedSide(entry.cell, facing);
+    out += `<line${attrs({
+      x1: s.x1, y1: s.y1, x2: s.x2, y2: s.y2, class: 'dike-spot hot-piece',
+      ...hotAttrs(hot, `dike-${entry.tile}-${facing}`, describeAction(text, ctx)),
+    })}/>`;
+  }
+  return out;
+}
+
+/** The whole archipelago as one SVG. */
+export function renderMap(ctx) {
+  const { view, catalog, ix, me } = ctx;
+  const { byCell } = boardIndex(view);
+  const cells = cellNames(view, catalog);
+  const boatsOn = new Map();
+  (view.seats || []).forEach((s, seat) => {
+    if (!boatsOn.has(s.boat)) boatsOn.set(s.boat, []);
+    boatsOn.get(s.boat).push(seat);
+  });
+  const sailing = me !== null && [...ix.legal].some((t) => t.startsWith('sail:'));
+  const distances = sailing ? sailDistances(view, catalog, me) : new Map();
+  const navigator = view.seats?.[me]?.character === 'navigator';
+  let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
+  const hexes = [];
+  const overlays = [];
+  for (const cell of cells) {
+    const { x, y } = center(cell);
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    const entry = byCell.get(cell);
+    const hot = ix.cellHot(cell, entry);
+    let drawn;
+    if (!entry) {
+      drawn = { cls: 'hex-empty', body: hot ? `<text x="${x}" y="${y + 4}" class="hex-place" text-anchor="middle">${esc(ix.tile)}?</text>` : '', tip: hot ? describeAction(hot.action, ctx) : '' };
+    } else if (isIsland(entry)) {
+      drawn = islandSvg(entry, ctx, x, y);
+      overlays.push(dikesSvg(entry, ctx));
+    } else {
+      drawn = oceanSvg(entry, ctx, x, y, boatsOn.get(entry.tile) || []);
+    }
+    const name = entry ? `<text x="${x}" y="${y - R * 0.62}" class="hex-name" text-anchor="middle">${esc(entry.tile === 'efate' ? 'Efate' : entry.tile.startsWith('start-') ? '' : entry.tile)}</text>` : '';
+    let cost = '';
+    if (hot?.action?.startsWith('sail:')) {
+      const steps = distances.get(cell);
+      const words = navigator || steps === 0 ? 'free' : `${steps} vatu${steps === 1 ? '' : 's'}`;
+      cost = `<g class="sail-cost"><rect x="${x - 17}" y="${y + 24}" width="34" height="11" rx="5.5"/><text x="${x}" y="${y + 32.5}" text-anchor="middle">${esc(words)}</text></g>`;
+    }
+    const choices = entry && isIsland(entry) && !hot ? ix.islandChoices(entry) : [];
+    const wanted = choices.length > 0;
+    let tip = hot ? `${describeAction(hot.action, ctx)}\n${drawn.tip}`.trim() : drawn.tip;
+    if (wanted) {
+      const spaces = choices.map((t) => label(catalog, 'actions', t.split(':')[0])).join(' or ');
+      tip = `Several actions are possible here: click ${spaces} first.\n${tip}`;
+    }
+    const cls = ['hex', drawn.cls, hot ? 'hot' : '', wanted ? 'wanted' : ''].filter(Boolean).join(' ');
+    const k = entry ? `${entry.tile}|${JSON.stringify(entry.huts || [])}|${entry.drawings ?? ''}|${entry.tourists ?? ''}|${JSON.stringify(entry.goods || {})}|${entry.fish ?? ''}|${entry.treasure ?? ''}|${(boatsOn.get(entry.tile) || []).join(',')}|${entry.water ?? ''}` : '';
+    hexes.push(`<g${attrs({ class: cls, ...hotAttrs(hot, `cell-${cell}`, tip), 'data-k': `cell-${cell}`, 'data-v': k })}>`
+      + `<polygon points="${hexPoints(x, y, R - 1)}" class="hex-bg"/>${name}${drawn.body}${cost}</g>`);
+  }
+  const pad = R + 4;
+  const box = `${(minX - pad).toFixed(1)} ${(minY - pad).toFixed(1)} ${(maxX - minX + 2 * pad).toFixed(1)} ${(maxY - minY + 2 * pad).toFixed(1)}`;
+  return `<section class="v-map" aria-label="The archipelago"><svg class="map-svg" viewBox="${box}" role="img" aria-label="The archipelago">`
+    + `${hexes.join('')}${overlays.join('')}</svg></section>`;
+}
