@@ -26,8 +26,8 @@ function hotAttrs(hot, testid, tip) {
   };
 }
 
-function row(n, y, width, draw) {
-  const gap = Math.min(11, width / Math.max(n, 1));
+function row(n, y, width, draw, maxGap = 11) {
+  const gap = Math.min(maxGap, width / Math.max(n, 1));
   const x0 = -((n - 1) * gap) / 2;
   let out = '';
   for (let i = 0; i < n; i += 1) out += draw(x0 + i * gap, y, i);
@@ -79,7 +79,8 @@ function oceanSvg(entry, ctx, cx, cy, boats) {
   for (let i = 0; i < entry.fish; i += 1) discs.push('fish');
   for (let i = 0; i < entry.treasure; i += 1) discs.push('treasure');
   const discRow = row(discs.length, -8, 42, (x, y, i) => discSvg(x, y, discs[i]));
-  const boatRow = row(boats.length, 16, 44, (x, y, i) => boatSvg(x, y, seatColor(boats[i]), { 'data-tip': `Boat of ${ctx.names[boats[i]] ?? ''}` }));
+  // Boats are 14 wide: side by side up to 4 (5 overlap a little, still showing each sail).
+  const boatRow = row(boats.length, 14, 58, (x, y, i) => boatSvg(x, y, seatColor(boats[i]), { 'data-tip': `Boat of ${ctx.names[boats[i]] ?? ''}` }), 16);
   const tip = `${tileLabel(entry.tile)} (ocean)\n${entry.fish} fish disc${entry.fish === 1 ? '' : 's'}, ${entry.treasure} treasure disc${entry.treasure === 1 ? '' : 's'}`
     + `${boats.length ? `\nBoats: ${boats.map((s) => ctx.names[s] ?? `seat ${s + 1}`).join(', ')}` : ''}`;
   return { cls: 'hex-ocean', body: `<g transform="translate(${cx} ${cy})">${discRow}${boatRow}</g>`, tip };
@@ -135,12 +136,14 @@ export function renderMap(ctx) {
     } else {
       drawn = oceanSvg(entry, ctx, x, y, boatsOn.get(entry.tile) || []);
     }
-    const name = entry ? `<text x="${x}" y="${y - R * 0.62}" class="hex-name" text-anchor="middle">${esc(entry.tile === 'efate' ? 'Efate' : entry.tile.startsWith('start-') ? '' : entry.tile)}</text>` : '';
+    // Every tile is named as the players' panels name it (a boat is "on Start: fish").
+    const name = entry ? `<text x="${x}" y="${y - R * 0.62}" class="hex-name${entry.tile.startsWith('start-') ? ' hex-start' : ''}" text-anchor="middle">${esc(tileLabel(entry.tile))}</text>` : '';
     let cost = '';
     if (hot?.action?.startsWith('sail:')) {
+      // Under the boats and above the hex's lower corner, clear of the names of the hexes below.
       const steps = distances.get(cell);
       const words = navigator || steps === 0 ? 'free' : `${steps} vatu${steps === 1 ? '' : 's'}`;
-      cost = `<g class="sail-cost"><rect x="${x - 17}" y="${y + 24}" width="34" height="11" rx="5.5"/><text x="${x}" y="${y + 32.5}" text-anchor="middle">${esc(words)}</text></g>`;
+      cost = `<g class="sail-cost"><rect x="${x - 17}" y="${y + 19}" width="34" height="11" rx="5.5"/><text x="${x}" y="${y + 27.5}" text-anchor="middle">${esc(words)}</text></g>`;
     }
     const choices = entry && isIsland(entry) && !hot ? ix.islandChoices(entry) : [];
     const wanted = choices.length > 0;
@@ -156,6 +159,8 @@ export function renderMap(ctx) {
   }
   const pad = R + 4;
   const box = `${(minX - pad).toFixed(1)} ${(minY - pad).toFixed(1)} ${(maxX - minX + 2 * pad).toFixed(1)} ${(maxY - minY + 2 * pad).toFixed(1)}`;
-  return `<section class="v-map" aria-label="The archipelago"><svg class="map-svg" viewBox="${box}" role="img" aria-label="The archipelago">`
+  // The box's shape, for the narrow layouts where the map's height follows its width (vanuatu.css).
+  const ratio = `${(maxX - minX + 2 * pad).toFixed(1)} / ${(maxY - minY + 2 * pad).toFixed(1)}`;
+  return `<section class="v-map" style="--map-ratio: ${ratio}" aria-label="The archipelago"><svg class="map-svg" viewBox="${box}" role="img" aria-label="The archipelago">`
     + `${hexes.join('')}${overlays.join('')}</svg></section>`;
 }

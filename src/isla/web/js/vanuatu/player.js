@@ -77,12 +77,12 @@ export function renderPlayer(seat, ctx) {
     'data-seat': seat,
     'data-testid': `player-${seat}`,
   })}>
-    <header class="player-head">${head.join(' ')}<span class="spacer"></span>${seatControls(seat, ctx).join('')}${stats.join('')}</header>
+    <header class="player-head">${head.join(' ')}<span class="spacer"></span>${seatControls(seat, ctx).join('')}<span class="v-stats">${stats.join('')}</span></header>
     <div class="v-player-body">
       ${character}${restToken(s, catalog, mine)}
       <span class="small boat-at" data-tip="Where this seat's boat is" data-k="${keyPrefix}boat" data-v="${esc(s.boat)}">boat: ${esc(tileLabel(s.boat))}</span>
-      <span class="v-label">fish</span>${tiles('fish', s.fish || [], fishHot, keyPrefix)}
-      <span class="v-label">treasures</span>${tiles('treasure', s.treasures || [], treasureHot, keyPrefix)}
+      <span class="v-pair"><span class="v-label">fish</span>${tiles('fish', s.fish || [], fishHot, keyPrefix)}</span>
+      <span class="v-pair"><span class="v-label">treasures</span>${tiles('treasure', s.treasures || [], treasureHot, keyPrefix)}</span>
       ${lost}
     </div>
   </section>`;
