@@ -13,6 +13,7 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from servertools import Running, get
 from webplay import (
+    RESTING,
     SPREAD,
     Player,
     check_the_score_table,
@@ -74,7 +75,8 @@ def test_the_page_never_shows_another_seats_rest_token_before_it_is_revealed(
     sign_in_as_guest(ben, server, "Ben")
     ben.get_by_test_id(f"join-{tid}").click()
     ben.wait_for_url(f"**/tables/{tid}")
-    players = [Player(ann, policy=SPREAD), Player(ben, policy=SPREAD)]
+    # Ben rests whenever he can, so he holds a token while Ann still has markers to resolve.
+    players = [Player(ann, policy=SPREAD), Player(ben, policy=RESTING)]
     with server.client() as client:
         table = get(client, tid)
     seat = {"Ann": seat_of(table, "Ann"), "Ben": seat_of(table, "Ben")}

@@ -43,6 +43,13 @@ OFFER_TEMPLATE = """() => {
 }"""
 OFFER = OFFER_TEMPLATE.replace("CHOICE", "0")
 SPREAD = OFFER_TEMPLATE.replace("CHOICE", "Number(app.dataset.seq) % Math.max(moves.length, 1)")
+# Vanuatu: plan and take a rest whenever the page offers it, else as SPREAD (a seat that rests early
+# in the resolution, while others still have markers to resolve).
+RESTING = OFFER_TEMPLATE.replace(
+    "CHOICE",
+    "((i) => (i >= 0 ? i : Number(app.dataset.seq) % Math.max(moves.length, 1)))"
+    "(moves.findIndex((el) => /^(plan:)?rest$/.test(el.dataset.action)))",
+)
 
 CHANGED = """(before) => {
   const app = document.querySelector('[data-testid="table-page"]');
