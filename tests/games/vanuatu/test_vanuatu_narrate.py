@@ -18,9 +18,9 @@ def test_narrate_tells_the_decision_and_the_forced_steps_without_changing_the_st
     lines = GAME.narrate(state, state.parse_action("sail:start-fish"), NAMES)
     assert state.to_json() == before
     assert lines[:4] == [
-        "Ana sails to start-fish (-1 vatu).",
+        "Ana sails to Start: fish (-1 vatu).",
         "Bo rests and draws a rest token.",  # which token stays hidden until the round ends
-        "Ana draws in the sand on efate (+3 PP).",
+        "Ana draws in the sand on Efate (+3 PP).",
         "Bo takes their markers off draw without acting.",
     ]
     assert "Bo reveals the first rest token." in lines

@@ -40,7 +40,14 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _tile_name(core: Core, cell: int) -> str:
-    return TILES[core.tile[cell]].name
+    return display(TILES[core.tile[cell]].name)
+
+
+def display(name: str) -> str:
+    """A tile as the board labels it ("Efate", "Start: fish"); action texts say "efate", "start-fish"."""
+    if name.startswith("start-"):
+        return f"Start: {name.removeprefix('start-')}"
+    return name[:1].upper() + name[1:]
 
 
 def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
@@ -57,11 +64,11 @@ def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
         return f"{who} plans {rest}."
     if A.TILE0 <= aid < A.SAIL0:
         k, cell = divmod(aid - A.TILE0, N_CELLS)
-        return f"{who} places {TILES[ARCHIPELAGO[k]].name} on {CELL_NAMES[cell]}."
+        return f"{who} places {display(TILES[ARCHIPELAGO[k]].name)} on {CELL_NAMES[cell]}."
     if verb == "sail":
-        return f"{who} sails to {rest}{gains}."
+        return f"{who} sails to {display(rest)}{gains}."
     if verb == "build":
-        return f"{who} builds a hut on {rest}{gains}."
+        return f"{who} builds a hut on {display(rest)}{gains}."
     if text == "explore":
         return f"{who} explores {_tile_name(before, before.boat[seat])} and finds a treasure{gains}."
     if text == "fish":
@@ -71,15 +78,15 @@ def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
     if verb == "buy":
         good, _, island = rest.partition("@")
         lost = "" if pp or after.phase == BUYER else "; no demand tile wants it, it is lost"
-        return f"{who} buys {good} on {island} and exports it{gains}{lost}."
+        return f"{who} buys {good} on {display(island)} and exports it{gains}{lost}."
     if text == "buyer:take":
         return f"{who} exports a second {GOODS[before.pending]} from the reserve{gains}."
     if text == "buyer:skip":
         return f"{who} exports no second cube."
     if verb == "draw":
-        return f"{who} draws in the sand on {rest}{gains}."
+        return f"{who} draws in the sand on {display(rest)}{gains}."
     if verb == "tourist":
-        return f"{who} brings a tourist to {rest}{gains}."
+        return f"{who} brings a tourist to {display(rest)}{gains}."
     if text == "rest":
         return f"{who} rests and draws a rest token."
     if verb == "clear":
@@ -95,7 +102,7 @@ def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
         return f"{who} builds no dike."
     if verb == "dike":
         island, _, facing = rest.partition("@")
-        return f"{who} builds a dike on {island} facing {facing}{gains}."
+        return f"{who} builds a dike on {display(island)} facing {facing}{gains}."
     return f"{who} is done."  # finish
 
 
