@@ -21,7 +21,8 @@ function scoreLayout(table) {
   const waters = table.options?.rising_waters || table.view?.options?.rising_waters;
   return {
     columns: waters ? [...COLUMNS, ['water', 'Water']] : COLUMNS,
-    tiebreak: (b) => (b.huts_built !== undefined ? `${b.huts_built} huts, ${b.vatus_left} vatus` : ''),
+    // After a flood every tie-break is 0 (everyone lost): no huts and vatus to explain it.
+    tiebreak: (b) => (b.huts_built !== undefined && b.tiebreak ? `${b.huts_built} huts, ${b.vatus_left} vatus` : ''),
     triggers: TRIGGER_WORDS,
   };
 }
