@@ -65,18 +65,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     state = load_state(args.state)
     result = state.result()
-    dump(
-        {
-            "over": result.over,
-            "to_move": state.to_move,
-            "scores": result.scores,
-            "ranks": result.ranks,
-            "tiebreaks": result.tiebreaks,
-            "breakdown": result.breakdown,
-            "end_triggers": result.end_triggers,
-            **({"nobody_wins": True} if result.nobody_wins else {}),
-        }
-    )
+    data = result.to_json()
+    dump({"over": data.pop("over"), "to_move": state.to_move, **data})
     return 0
 
 
