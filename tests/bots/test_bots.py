@@ -24,7 +24,7 @@ from isla.core.protocol import Action, State
 
 GAME = isla.game("puertorico")
 # Tiny budgets keep CI fast; the levels' real budgets are measured in benchmarks, not here.
-SPECS = ["random", "heuristic", "rush", "mcts:6", "easy", "medium:5", "hard:7"]
+SPECS = ["random", "heuristic", "rush", "mcts:6", "mcts-model:6", "easy", "medium:5", "hard:7"]
 VARIANTS = [
     (2, {}),
     (2, {"two_player_roles": "craftsman_angst"}),
@@ -139,7 +139,11 @@ def test_a_game_with_costlier_search_has_its_own_level_budgets() -> None:
     assert make_bot("medium", 0, 0, game="vanuatu").budget.iterations == parse_spec("medium", "vanuatu")[1]
 
 
-@pytest.mark.parametrize(("spec", "expected"), [("mcts:40", ("mcts", 40)), ("hard:9", ("mcts", 9))])
+@pytest.mark.parametrize(("spec", "expected"), [
+    ("mcts:40", ("mcts", 40)),
+    ("hard:9", ("mcts-model", 9)),
+    ("mcts-model", ("mcts-model", LEVELS["medium"][1])),
+])
 def test_a_budget_after_the_colon_overrides_the_iterations(spec: str, expected: tuple[str, int]) -> None:
     assert parse_spec(spec) == expected
 

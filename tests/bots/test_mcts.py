@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from isla.bots import Budget, SeatAccess
-from isla.bots.mcts import MctsBot, terminal_values
+from isla.bots.mcts import MctsBot, ModelMctsBot, Node, random_policy, terminal_values
 from isla.core.protocol import JSON, Action, Game, Result, State
 
 TAKE = [Action(k, f"take:{k}") for k in (0, 1, 2, 3)]
@@ -110,3 +110,25 @@ def test_the_heuristic_prior_does_not_stop_the_search_finding_a_better_move(grow
     bot.prior_grows = grows
     bot.prior_bias = 0.05 if grows else 0.5
     assert bot.choose(SeatAccess(NimState(6), 0)).text == "take:2"
+
+
+def _tree_after(bot: MctsBot, iterations: int) -> Node:
+    root = Node()
+    access = SeatAccess(NimState(9), 0)
+    for _ in range(iterations):
+        bot._iterate(access, root, random_policy, None)
+    return root
+
+
+def _widest_at(node: Node, depth: int, seat_parity: int) -> int:
+    """The most children of any node at depths with this parity (0: the bot's turns, 1: the other's)."""
+    own = len(node.children) if depth % 2 == seat_parity else 0
+    return max([own, *(_widest_at(c, depth + 1, seat_parity) for c in node.children.values())])
+
+
+def test_the_opponent_model_searches_only_one_reply_at_the_other_seats_nodes() -> None:
+    modelled = _tree_after(ModelMctsBot(0, random.Random(3), Budget(iterations=400)), 400)
+    plain = _tree_after(MctsBot(0, random.Random(3), Budget(iterations=400)), 400)
+    assert _widest_at(modelled, 0, 1) == 1  # the other seat: the modelled move only
+    assert _widest_at(modelled, 0, 0) == 3  # its own turns are still searched in full
+    assert _widest_at(plain, 0, 1) == 3

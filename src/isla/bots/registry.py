@@ -26,7 +26,7 @@ KINDS: dict[str, type[Bot]] = {
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("rush", 0),
     "medium": ("mcts", 1000),
-    "hard": ("mcts", 5000),
+    "hard": ("mcts-model", 5000),
 }
 # Games whose search costs differ get their own budgets for a level, so each level keeps its time
 # per decision: an MCTS iteration of Vanuatu plays on to the next round (about 8 ms, against about
@@ -40,10 +40,14 @@ class UnknownBot(IslaError):
     """A bot spec that names no kind or level, or has a bad budget."""
 
 
-def _kinds() -> dict[str, type[Bot]]:
-    from isla.bots.mcts import MctsBot
+# Kinds that search and so take an iteration budget (the medium level's when a spec gives none).
+SEARCH_KINDS = ("mcts", "mcts-model")
 
-    return {**KINDS, "mcts": MctsBot}
+
+def _kinds() -> dict[str, type[Bot]]:
+    from isla.bots.mcts import MctsBot, ModelMctsBot
+
+    return {**KINDS, "mcts": MctsBot, "mcts-model": ModelMctsBot}
 
 
 def bot_names() -> list[str]:
@@ -61,7 +65,7 @@ def parse_spec(spec: str, game: str | None = None) -> tuple[str, int]:
     if name in LEVELS:
         kind, iterations = level(name, game)
     elif name in _kinds():
-        kind, iterations = name, level("medium", game)[1] if name == "mcts" else 0
+        kind, iterations = name, level("medium", game)[1] if name in SEARCH_KINDS else 0
     else:
         raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
     if budget_text:
