@@ -25,8 +25,8 @@ KINDS: dict[str, type[Bot]] = {
 # 1 s per decision on one core (docs/bots.md has the figures and the commands behind them).
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("rush", 0),
-    "medium": ("mcts", 1000),
-    "hard": ("mcts-model", 5000),
+    "medium": ("mcts-model", 600),
+    "hard": ("mcts-model", 2500),
 }
 # Games whose search costs differ get their own budgets for a level, so each level keeps its time
 # per decision: an MCTS iteration of Vanuatu plays on to the next round (about 8 ms, against about
