@@ -21,8 +21,9 @@ KINDS: dict[str, type[Bot]] = {
 }
 
 # level -> (kind, iterations). easy is the scripted shipping rush (a gentle, readable opponent);
-# medium and hard are MCTS with budgets measured on this machine class to take about 0.2 s and
-# 1 s per decision on one core (docs/bots.md has the figures and the commands behind them).
+# medium and hard are MCTS with the heuristic as the other seats' model, with budgets measured by
+# benchmarks/bot_speed.py to take about 0.2 s and 1 s per decision on one core of this machine
+# class (docs/bots.md has the figures and the commands behind them).
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("rush", 0),
     "medium": ("mcts-model", 600),
