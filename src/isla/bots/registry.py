@@ -41,14 +41,15 @@ class UnknownBot(IslaError):
     """A bot spec that names no kind or level, or has a bad budget."""
 
 
-# Kinds that search and so take an iteration budget (the medium level's when a spec gives none).
-SEARCH_KINDS = ("mcts", "mcts-model")
+def _search_kinds() -> dict[str, type[Bot]]:
+    """Kinds that search, so take an iteration budget (the medium level's when a spec gives none)."""
+    from isla.bots.mcts import MctsBot, ModelMctsBot
+
+    return {bot.kind: bot for bot in (MctsBot, ModelMctsBot)}
 
 
 def _kinds() -> dict[str, type[Bot]]:
-    from isla.bots.mcts import MctsBot, ModelMctsBot
-
-    return {**KINDS, "mcts": MctsBot, "mcts-model": ModelMctsBot}
+    return {**KINDS, **_search_kinds()}
 
 
 def bot_names() -> list[str]:
@@ -66,7 +67,7 @@ def parse_spec(spec: str, game: str | None = None) -> tuple[str, int]:
     if name in LEVELS:
         kind, iterations = level(name, game)
     elif name in _kinds():
-        kind, iterations = name, level("medium", game)[1] if name in SEARCH_KINDS else 0
+        kind, iterations = name, level("medium", game)[1] if name in _search_kinds() else 0
     else:
         raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
     if budget_text:
