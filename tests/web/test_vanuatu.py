@@ -1,4 +1,5 @@
-"""Vanuatu end to end in Chromium: a whole game against bots by clicking, and what the page hides.
+"""Vanuatu end to end in Chromium: a whole game against bots by clicking, what the page hides, and
+the Governor's move (its own two-click mode on the action spaces).
 
 The players click as webplay.py describes with its SPREAD policy (the move the table's sequence
 number points at, among the page's own data-action elements), so the clicks reach every kind of
@@ -11,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
-from servertools import Running, get
+from servertools import Running, get, table_log, wait_for
 from webplay import (
+    GOVERNING,
     RESTING,
     SPREAD,
     Player,
@@ -23,6 +25,9 @@ from webplay import (
     seat_of,
     sign_in_as_guest,
 )
+
+import isla
+from isla.games.vanuatu.data import SPACES
 
 THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 REST_TOKENS = ("first", "both", "point", "coin")
@@ -101,3 +106,130 @@ def test_the_page_never_shows_another_seats_rest_token_before_it_is_revealed(
     # Nowhere on Ann's page is Ben's token named: only Ann's own token may be face up there.
     for element in ann.locator(face_up).all():
         assert element.locator(f'xpath=ancestor::*[@data-testid="player-{seat["Ann"]}"]').count() == 1
+
+
+# --- the Governor ------------------------------------------------------------------------------
+
+# How many games against the bots the Governor tests play at most to be offered the Governor's move
+# (a bot may take the Governor before the guest in a round; over 8 rounds the guest nearly always
+# holds it in one of them).
+GOVERNOR_GAMES = 3
+# Anything in the "Also possible" list that a Governor's move would be: it must have its own mode.
+GOVERN_IN_FALLBACK = '[data-testid="fallback"] [data-action^="govern:"]'
+
+
+def reach_the_governors_move(page: Page, server: Running, name: str) -> tuple[str, int]:
+    """Sign in as the guest `name` and play Vanuatu against three easy bots, taking the Governor
+    whenever it is offered (else as SPREAD), until the page offers the Governor's move; a new game if
+    one ends first. Checks before every move that the fallback list names no Governor's move.
+    Returns the table id and the guest's seat."""
+    sign_in_as_guest(page, server, name)
+    govern = page.locator('[data-testid="govern"]:not([disabled])')
+    for _ in range(GOVERNOR_GAMES):
+        page.goto(server.url + "/")
+        tid = create_table(page, THREE_EASY_BOTS, game="vanuatu")
+        player = Player(page, policy=GOVERNING)
+
+        def governable_or_over(player: Player = player) -> bool:
+            assert page.locator(GOVERN_IN_FALLBACK).count() == 0, "a Governor's move in the fallback list"
+            return govern.count() > 0 or player.over()
+
+        play([player], governable_or_over, "the Governor's move or the end of the game")
+        if not player.over():
+            with server.client() as client:
+                return tid, seat_of(get(client, tid), name)
+    raise AssertionError(f"the guest was never offered the Governor's move in {GOVERNOR_GAMES} games")
+
+
+def space_hooks(page: Page) -> dict[str, tuple[str | None, str | None]]:
+    """What each action space does when clicked: its (data-action, data-ui)."""
+    hooks: dict[str, tuple[str | None, str | None]] = {}
+    for space in SPACES:
+        element = page.get_by_test_id(f"space-{space}")
+        hooks[space] = (element.get_attribute("data-action"), element.get_attribute("data-ui"))
+    return hooks
+
+
+def test_the_governor_moves_all_the_viewers_markers_from_one_space_to_another_by_two_clicks(
+    page: Page, server: Running
+) -> None:
+    errors = page_errors(page)
+    tid, seat = reach_the_governors_move(page, server, "Ann")
+    with server.client() as client:
+        before = get(client, tid)
+    seq = before["seq"]
+    markers: dict[str, int] = before["view"]["seats"][seat]["markers"]
+    done = set(before["view"]["seats"][seat]["done"])
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", str(seq))
+
+    page.get_by_test_id("govern").click()
+
+    # First click: the spaces holding Ann's markers glow as sources; nothing else reacts or sends.
+    hint = page.get_by_test_id("govern-hint")
+    expect(hint).to_contain_text("click the space to move all your markers from")
+    sources = page.locator('[data-ui^="govern-from:"]')
+    expect(sources).not_to_have_count(0)
+    assert {s.get_attribute("data-ui") for s in sources.all()} == {f"govern-from:{s}" for s in markers}
+    expect(page.locator("[data-action]")).to_have_count(0)
+    source = max(markers, key=lambda s: (markers[s], s))  # the tallest stack
+    page.get_by_test_id(f"space-{source}").click()
+
+    # Second click: every space not yet resolved this round is a target, and only those.
+    name = page.get_by_test_id(f"space-{source}").locator(".space-name").inner_text()
+    n = markers[source]
+    expect(hint).to_contain_text(f"moving your {n} marker{'' if n == 1 else 's'} from {name}")
+    targets = page.locator('[data-action^="govern:"]')
+    expect(targets).not_to_have_count(0)
+    offered = {t.get_attribute("data-action") for t in targets.all()}
+    assert offered == {f"govern:{source}:{s}" for s in SPACES if s != source and s not in done}
+    assert page.locator(GOVERN_IN_FALLBACK).count() == 0
+    # A target that already holds some of Ann's markers if there is one (the stacks add up).
+    choices = [s for s in SPACES if f"govern:{source}:{s}" in offered]
+    target = max(choices, key=lambda s: (markers.get(s, 0), s))
+    page.locator(f'[data-action="govern:{source}:{target}"]').click()
+    expect(page.get_by_test_id("table-page")).not_to_have_attribute("data-seq", str(seq))
+
+    # The server took exactly that move from Ann's page. To see the position right after it (a
+    # forced step may soon play Ann's only option and use up her markers), Ann abandons the table
+    # and its record is replayed up to her move.
+    page.get_by_test_id("abandon").click()
+    page.get_by_test_id("abandon-confirm").click()
+    with server.client() as client:
+        wait_for("the table to be abandoned", lambda: get(client, tid)["status"] == "abandoned")
+        log = table_log(client, tid)
+    logged = log["actions"][seq]
+    move = f"govern:{source}:{target}"
+    assert (logged["seat"], logged["action"], logged["source"]) == (seat, move, "player")
+    record = isla.Record.from_json(log["record"])
+    assert isla.replay(record, upto=seq).view(seat)["seats"][seat]["markers"] == markers
+    state = isla.replay(record, upto=seq + 1)
+    assert all(s != seat for s, _ in state.forced_steps()), "Ann's markers were used at once"
+    after = state.view(seat)["seats"][seat]
+    moved = {**markers, target: markers.get(target, 0) + markers[source]}
+    del moved[source]
+    assert after["markers"] == moved  # all of them, from that space to that one
+    assert (after["used"], after["governed"]) == (True, target)  # once a round
+    assert errors == []
+
+
+def test_cancel_leaves_the_governors_mode_without_sending_anything(page: Page, server: Running) -> None:
+    errors = page_errors(page)
+    tid, _ = reach_the_governors_move(page, server, "Ann")
+    app = page.get_by_test_id("table-page")
+    seq = app.get_attribute("data-seq")
+    normal = space_hooks(page)
+
+    page.get_by_test_id("govern").click()
+    page.locator('[data-ui^="govern-from:"]').first.click()
+    expect(page.locator('[data-action^="govern:"]')).not_to_have_count(0)
+    page.get_by_test_id("undo").click()
+
+    expect(page.get_by_test_id("govern-hint")).to_have_count(0)
+    expect(page.locator('[data-ui^="govern-from:"], [data-action^="govern:"]')).to_have_count(0)
+    expect(page.get_by_test_id("govern")).to_be_enabled()
+    assert space_hooks(page) == normal  # the spaces act for the resolution again
+    assert app.get_attribute("data-seq") == seq
+    with server.client() as client:
+        assert str(get(client, tid)["seq"]) == seq
+        assert not any(a["action"].startswith("govern:") for a in table_log(client, tid)["actions"])
+    assert errors == []

@@ -43,13 +43,23 @@ OFFER_TEMPLATE = """() => {
 }"""
 OFFER = OFFER_TEMPLATE.replace("CHOICE", "0")
 SPREAD = OFFER_TEMPLATE.replace("CHOICE", "Number(app.dataset.seq) % Math.max(moves.length, 1)")
-# Vanuatu: plan and take a rest whenever the page offers it, else as SPREAD (a seat that rests early
-# in the resolution, while others still have markers to resolve).
-RESTING = OFFER_TEMPLATE.replace(
-    "CHOICE",
-    "((i) => (i >= 0 ? i : Number(app.dataset.seq) % Math.max(moves.length, 1)))"
-    "(moves.findIndex((el) => /^(plan:)?rest$/.test(el.dataset.action)))",
-)
+
+
+def spread_preferring(pattern: str) -> str:
+    """A policy that clicks the first move whose action text matches the JavaScript regular
+    expression `pattern` whenever the page offers one, else as SPREAD."""
+    return OFFER_TEMPLATE.replace(
+        "CHOICE",
+        "((i) => (i >= 0 ? i : Number(app.dataset.seq) % Math.max(moves.length, 1)))"
+        f"(moves.findIndex((el) => {pattern}.test(el.dataset.action)))",
+    )
+
+
+# Vanuatu: plan and take a rest whenever the page offers it (a seat that rests early in the
+# resolution, while others still have markers to resolve).
+RESTING = spread_preferring("/^(plan:)?rest$/")
+# Vanuatu: take the Governor whenever it is offered (to reach the Governor's move on the page).
+GOVERNING = spread_preferring("/^char:governor$/")
 
 CHANGED = """(before) => {
   const app = document.querySelector('[data-testid="table-page"]');
@@ -64,7 +74,7 @@ class Player:
 
     page: Page
     clicks: list[str] = field(default_factory=list)
-    policy: str = OFFER  # OFFER or SPREAD
+    policy: str = OFFER  # OFFER, SPREAD or a variant of it (RESTING, GOVERNING)
 
     def seq(self) -> int:
         value = self.page.get_by_test_id("table-page").get_attribute("data-seq")

@@ -18,16 +18,29 @@
 //       buttons   every other one-click action: "buyer:take", "buyer:skip", "dike:skip", "finish",
 //                 "beg:<n>", "clear:<space>" (beside a possible performance), the sale of the fish
 //                 picked; the fallback list (data-testid="fallback") adds a button for any legal action
-//                 the board does not show (e.g. "govern:fish:sell"), so every legal action has one.
+//                 the board does not show and no page mode reaches, so every legal action has one;
+//       action spaces in the Governor's mode (below)  "govern:<from>:<to>" on every legal target
+//                 once the source is picked.
 //   data-ui="..."  a click changes only the page:
 //       pick:<space>       (on a space with several ways to act) the islands then act for that space;
 //       pick-tile:<tile>   (on a shown tile, data-testid="preview-<tile>") which tile the hexes place;
 //       fish:<i>           (on the viewer's fish, data-testid="fish-<i>") into or out of the sale;
-//       undo               (data-testid="undo") drops the picks.
+//       govern             (the prompt's button data-testid="govern", while "govern:" actions are
+//                          legal) enters the Governor's mode: only the action spaces react, the
+//                          hint (data-testid="govern-hint") says what to click, nothing else glows;
+//       govern-from:<space> (in that mode, on a space holding the viewer's markers) the source; the
+//                          picked source clicked again drops it;
+//       undo               (data-testid="undo", "Cancel") drops the picks and leaves the Governor's
+//                          mode. Any new snapshot of the table (a new seq, phase or legal list)
+//                          drops them too.
+//
+// The Governor's up to 56 moves (from any of the viewer's stacks to any space not yet resolved) have
+// no element of their own: listed as buttons they would fill the screen, so they are two clicks on
+// the spaces the move is about, behind one button.
 
-import { button, esc } from '../shared/html.js';
+import { button, count, esc } from '../shared/html.js';
 import { fallbackButtons, missingActions } from '../shared/prompt.js';
-import { SPACES } from './catalog.js';
+import { SPACES, label } from './catalog.js';
 import { describeAction, saleValues } from './words.js';
 
 const ISLAND_VERBS = ['build', 'draw', 'tourist'];
@@ -51,6 +64,9 @@ export class Interaction {
     this.tile = null; // the shown tile the empty hexes place
     this.fishPick = new Set(); // indices into the viewer's fish, for a partial sale
     this.spaces = new Map(); // space -> {perform: [texts], clear: text|null} (resolution)
+    this.governSources = new Set(); // the spaces the legal `govern:<from>:<to>` actions move from
+    this.governing = false; // the Governor's mode: the spaces pick a source, then a target
+    this.governFrom = null; // the source picked in that mode
   }
 
   sync(table, catalog) {
@@ -66,8 +82,13 @@ export class Interaction {
     this.picked = null;
     this.fishPick = new Set();
     this.spaces = new Map();
+    this.governSources = new Set();
+    this.governing = false;
+    this.governFrom = null;
     for (const text of this.legal) {
-      if (this.phase === 'resolution' || this.phase === 'dike') {
+      if (text.startsWith('govern:')) {
+        this.governSources.add(text.split(':')[1]);
+      } else if (this.phase === 'resolution' || this.phase === 'dike') {
         if (text.startsWith('clear:')) this.group(text.slice(6)).clear = text;
         else if (this.phase === 'resolution' && spaceOf(text)) this.group(spaceOf(text)).perform.push(text);
       }
@@ -93,8 +114,9 @@ export class Interaction {
     return !this.busy && this.legal.has(action);
   }
 
+  /** An element that sends `action` when clicked, outside the Governor's mode (where only spaces react). */
   hot(action) {
-    return this.can(action) ? { action } : null;
+    return !this.governing && this.can(action) ? { action } : null;
   }
 
   /** The legal `tile:` actions placing this shown tile. */
@@ -123,6 +145,7 @@ export class Interaction {
   /** An action space: {action} to send, {ui} to pick it, or null. */
   spaceHot(space) {
     if (this.busy) return null;
+    if (this.governing) return this.governHot(space);
     if (this.legal.has(`plan:${space}`)) return { action: `plan:${space}` };
     if (this.legal.has(`neutral:${space}`)) return { action: `neutral:${space}` };
     const g = this.spaces.get(space);
@@ -133,13 +156,22 @@ export class Interaction {
     return g.clear ? { action: g.clear } : null;
   }
 
+  /** A space in the Governor's mode: a source to pick (or drop), then a target to move to. */
+  governHot(space) {
+    if (this.governFrom === null || this.governFrom === space) {
+      return this.governSources.has(space) ? { ui: `govern-from:${space}` } : null;
+    }
+    const action = `govern:${this.governFrom}:${space}`;
+    return this.legal.has(action) ? { action } : null;
+  }
+
   characterHot(name) {
     return this.hot(`char:${name}`);
   }
 
   /** A hex: an empty one places the picked tile; an ocean is a sail; an island one of its actions. */
   cellHot(cell, entry) {
-    if (this.busy) return null;
+    if (this.busy || this.governing) return null;
     if (!entry) return this.tile ? this.hot(`tile:${this.tile}@${cell}`) : null;
     if (!Array.isArray(entry.huts)) return this.hot(`sail:${entry.tile}`);
     let options = ISLAND_VERBS.map((v) => `${v}:${entry.tile}`).filter((t) => this.legal.has(t));
@@ -149,7 +181,7 @@ export class Interaction {
 
   /** The island actions legal on this island when a click there would be ambiguous (pick a space first). */
   islandChoices(entry) {
-    if (this.busy || this.picked) return [];
+    if (this.busy || this.picked || this.governing) return [];
     const options = ISLAND_VERBS.map((v) => `${v}:${entry.tile}`).filter((t) => this.legal.has(t));
     return options.length > 1 ? options : [];
   }
@@ -163,12 +195,12 @@ export class Interaction {
   }
 
   previewHot(tile) {
-    if (this.busy || tile === this.tile || !this.placements(tile).length) return null;
+    if (this.busy || this.governing || tile === this.tile || !this.placements(tile).length) return null;
     return { ui: `pick-tile:${tile}` };
   }
 
   fishHot(index) {
-    if (this.busy || !this.fullSale()) return null;
+    if (this.busy || this.governing || !this.fullSale()) return null;
     return { ui: `fish:${index}`, picked: this.fishPick.has(index) };
   }
 
@@ -176,8 +208,12 @@ export class Interaction {
     return this.hot(`cash:${value}`);
   }
 
-  /** Legal actions the page reaches through a pick (no element of their own until then). */
+  /**
+   * Legal actions the page reaches through a pick or a page mode (no element of their own until
+   * then): the Governor's moves through its mode, and in that mode every other action by Cancel.
+   */
   covered(action) {
+    if (action.startsWith('govern:') || this.governing) return true;
     if (action.startsWith('sell:')) return Boolean(this.fullSale());
     if (action.startsWith('tile:')) {
       const tile = action.slice(5).split('@')[0];
@@ -208,9 +244,22 @@ export class Interaction {
         else this.fishPick.add(i);
         return 'render';
       }
+      case 'govern':
+        if (!this.governSources.size) return null;
+        this.governing = true;
+        this.governFrom = null;
+        this.picked = null;
+        this.fishPick = new Set();
+        return 'render';
+      case 'govern-from':
+        if (!this.governing || !this.governSources.has(arg)) return null;
+        this.governFrom = this.governFrom === arg ? null : arg;
+        return 'render';
       case 'undo':
         this.picked = null;
         this.fishPick = new Set();
+        this.governing = false;
+        this.governFrom = null;
         return 'render';
       default:
         return null;
@@ -227,8 +276,22 @@ export class Interaction {
     return button(esc(this.describe(text)), { 'data-action': this.busy ? null : text, disabled: this.busy }, cls);
   }
 
+  /** The Governor's mode in the prompt: what to click now, and Cancel. */
+  governPromptHtml() {
+    const space = (s) => `<b>${esc(label(this.catalog, 'actions', s))}</b>`;
+    let hint = 'Governor: click the space to move all your markers from.';
+    if (this.governFrom !== null) {
+      const n = this.view?.seats?.[this.me]?.markers?.[this.governFrom] ?? 0;
+      hint = `Governor: moving your ${count(n, 'marker')} from ${space(this.governFrom)}: click the space to move them to`
+        + '<span class="hint-long"> (or the same space again to pick another)</span>.';
+    }
+    return `<span class="hint" data-testid="govern-hint">${hint}</span>`
+      + button('Cancel', { 'data-ui': 'undo', 'data-testid': 'undo', disabled: this.busy });
+  }
+
   /** The hints and buttons under the status line for the decision at hand. */
   promptHtml() {
+    if (this.governing) return this.governPromptHtml();
     const parts = [];
     if (this.phase === 'tiles' && this.tile) {
       parts.push(`<span class="hint">Placing <b>${esc(this.tile)}</b>: click a glowing hex`
@@ -255,6 +318,12 @@ export class Interaction {
       if (BUTTON_VERBS.has(verb) || text === 'dike:skip') {
         parts.push(this.actionButton(text, text === 'buyer:take' ? 'btn btn-primary' : 'btn'));
       }
+    }
+    if (this.governSources.size) {
+      parts.push(button('Use the Governor…', {
+        'data-ui': 'govern', 'data-testid': 'govern', disabled: this.busy,
+        title: 'Instead of acting: move all your markers from one space to another',
+      }));
     }
     return parts.join('');
   }

@@ -1,5 +1,6 @@
 // The nine action spaces with every seat's markers (and the neutral ones with 2 players), and the
-// characters with who holds each. A space glows where the viewer may plan, or act in the resolution;
+// characters with who holds each. A space glows where the viewer may plan, or act in the resolution
+// (in the Governor's mode: where the viewer's markers may move from, then to; interact.js);
 // a character where the viewer may take it. Every space and character explains itself in a tooltip.
 
 import { attrs, esc, seatColor } from '../shared/html.js';
@@ -40,8 +41,12 @@ export function renderSpaces(ctx) {
   const { view, catalog, ix, names } = ctx;
   const cards = SPACES.map((space) => {
     const hot = ix.spaceHot(space);
-    const picked = ix.picked === space;
-    const tip = `${actionTip(catalog, space)}${hot?.action ? `\nNow: ${describeAction(hot.action, ctx)}` : ''}`;
+    const picked = ix.picked === space || ix.governFrom === space;
+    let now = hot?.action ? describeAction(hot.action, ctx) : '';
+    if (hot?.ui?.startsWith('govern-from:')) {
+      now = picked ? 'Governor: your markers move from here (click again to pick another space)' : 'Governor: move your markers from here';
+    }
+    const tip = `${actionTip(catalog, space)}${now ? `\nNow: ${now}` : ''}`;
     const v = (view.seats || []).map((s) => s.markers?.[space] ?? 0).join(',') + `|${view.neutral?.[space] ?? 0}`;
     return `<div${attrs({
       class: ['space', hot ? 'hot' : '', picked ? 'picked' : ''].filter(Boolean).join(' '),
