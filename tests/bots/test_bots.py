@@ -24,7 +24,9 @@ from isla.core.protocol import Action, State
 
 GAME = isla.game("puertorico")
 # Tiny budgets keep CI fast; the levels' real budgets are measured in benchmarks, not here.
-SPECS = ["random", "heuristic", "rush", "mcts:6", "mcts-model:6", "easy", "medium:5", "hard:7"]
+SPECS = [
+    "random", "heuristic", "rush", "mcts:6", "mcts-model:6", "mcts-round:3", "easy", "medium:5", "hard:7",
+]
 VARIANTS = [
     (2, {}),
     (2, {"two_player_roles": "craftsman_angst"}),

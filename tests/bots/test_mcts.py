@@ -132,3 +132,30 @@ def test_the_opponent_model_searches_only_one_reply_at_the_other_seats_nodes() -
     assert _widest_at(modelled, 0, 1) == 1  # the other seat: the modelled move only
     assert _widest_at(modelled, 0, 0) == 3  # its own turns are still searched in full
     assert _widest_at(plain, 0, 1) == 3
+
+
+def _take_one(state: State, rng: random.Random) -> Action:  # noqa: ARG001 - a fixed playout policy
+    return TAKE[1]
+
+
+@pytest.mark.parametrize(
+    ("start", "stops", "judged"), [(9, 1, 8), (8, 1, 8), (9, 2, 6), (9, 4, 2), (3, 4, 0)]
+)
+def test_a_playout_is_judged_at_its_quiet_stops_th_quiet_position(
+    start: int, stops: int, judged: int
+) -> None:
+    # Even piles are "quiet" here; the evaluation sees the pile the playout stopped at (0: game over).
+    bot = MctsBot(0, random.Random(1), Budget(iterations=1))
+    bot.quiet_stops = stops
+    bot._quiet = lambda state: state.pile % 2 == 0  # type: ignore[attr-defined]
+    seen: list[int] = []
+
+    def evaluate(state: State) -> list[float]:
+        seen.append(state.pile)  # type: ignore[attr-defined]
+        return [0.5, 0.5]
+
+    world = NimState(start)
+    bot._playout(world, _take_one, evaluate)
+    assert world.pile == judged
+    assert seen == ([] if judged == 0 else [judged])
+

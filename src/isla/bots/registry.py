@@ -1,4 +1,4 @@
-"""Bot names players and tools use: kinds (`random`, `heuristic`, `rush`, `mcts`) and levels.
+"""Bot names players and tools use: kinds (`random`, `heuristic`, `rush`, the MCTS kinds) and levels.
 
 A spec is a kind or a level, optionally with an iteration budget: `hard`, `mcts`, `mcts:400`.
 Levels are the names players see; each is a kind plus a budget tuned on this machine class (see
@@ -43,9 +43,9 @@ class UnknownBot(IslaError):
 
 def _search_kinds() -> dict[str, type[Bot]]:
     """Kinds that search, so take an iteration budget (the medium level's when a spec gives none)."""
-    from isla.bots.mcts import MctsBot, ModelMctsBot
+    from isla.bots.mcts import MctsBot, ModelMctsBot, RoundMctsBot
 
-    return {bot.kind: bot for bot in (MctsBot, ModelMctsBot)}
+    return {bot.kind: bot for bot in (MctsBot, ModelMctsBot, RoundMctsBot)}
 
 
 def _kinds() -> dict[str, type[Bot]]:
