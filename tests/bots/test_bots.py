@@ -143,7 +143,7 @@ def test_a_game_with_costlier_search_has_its_own_level_budgets() -> None:
 
 @pytest.mark.parametrize(("spec", "expected"), [
     ("mcts:40", ("mcts", 40)),
-    ("hard:9", ("mcts-model", 9)),
+    ("hard:9", ("mcts-round", 9)),
     ("mcts-model", ("mcts-model", LEVELS["medium"][1])),
 ])
 def test_a_budget_after_the_colon_overrides_the_iterations(spec: str, expected: tuple[str, int]) -> None:

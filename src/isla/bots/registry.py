@@ -21,13 +21,14 @@ KINDS: dict[str, type[Bot]] = {
 }
 
 # level -> (kind, iterations). easy is the scripted shipping rush (a gentle, readable opponent);
-# medium and hard are MCTS with the heuristic as the other seats' model, with budgets measured by
-# benchmarks/bot_speed.py to take about 0.2 s and 1 s per decision on one core of this machine
-# class (docs/bots.md has the figures and the commands behind them).
+# medium and hard are MCTS with the heuristic as the other seats' model (hard's playouts run on
+# through a round of roles), with budgets measured by benchmarks/bot_speed.py to take about 0.2 s
+# and 1 s per decision on one core of this machine class (docs/bots.md has the figures and the
+# commands behind them).
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("rush", 0),
     "medium": ("mcts-model", 600),
-    "hard": ("mcts-model", 2500),
+    "hard": ("mcts-round", 600),
 }
 # Games whose search costs differ get their own budgets for a level, so each level keeps its time
 # per decision: an MCTS iteration of Vanuatu plays on to the next round (about 8 ms, against about
