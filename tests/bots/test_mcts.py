@@ -158,4 +158,3 @@ def test_a_playout_is_judged_at_its_quiet_stops_th_quiet_position(
     bot._playout(world, _take_one, evaluate)
     assert world.pile == judged
     assert seen == ([] if judged == 0 else [judged])
-

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Page, expect
 from servertools import Running, get, table_log
 from webplay import (
+    THREE_EASY_BOTS,
     Player,
     board_state,
     check_the_score_table,
@@ -23,8 +24,6 @@ from webplay import (
     sign_in_as_guest,
 )
 from webserver import Restartable
-
-THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 
 
 def my_role_choice(player: Player, after_seq: int) -> Callable[[], bool]:

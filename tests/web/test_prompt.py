@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from servertools import Running
-from webplay import create_table, sign_in_as_guest
+from webplay import THREE_EASY_BOTS, create_table, sign_in_as_guest
 
-THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 BOARD = {"puertorico": "role-settler", "vanuatu": "space-sail"}
 
 # Fill the fallback list with 80 long buttons, then measure the prompt, the list and the board.

@@ -17,6 +17,7 @@ from webplay import (
     GOVERNING,
     RESTING,
     SPREAD,
+    THREE_EASY_BOTS,
     Player,
     check_the_score_table,
     create_table,
@@ -29,7 +30,6 @@ from webplay import (
 import isla
 from isla.games.vanuatu.data import SPACES
 
-THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 REST_TOKENS = ("first", "both", "point", "coin")
 
 

@@ -42,7 +42,8 @@ OFFER_TEMPLATE = """() => {
   return null;
 }"""
 OFFER = OFFER_TEMPLATE.replace("CHOICE", "0")
-SPREAD = OFFER_TEMPLATE.replace("CHOICE", "Number(app.dataset.seq) % Math.max(moves.length, 1)")
+SPREAD_CHOICE = "Number(app.dataset.seq) % Math.max(moves.length, 1)"
+SPREAD = OFFER_TEMPLATE.replace("CHOICE", SPREAD_CHOICE)
 
 
 def spread_preferring(pattern: str) -> str:
@@ -50,7 +51,7 @@ def spread_preferring(pattern: str) -> str:
     expression `pattern` whenever the page offers one, else as SPREAD."""
     return OFFER_TEMPLATE.replace(
         "CHOICE",
-        "((i) => (i >= 0 ? i : Number(app.dataset.seq) % Math.max(moves.length, 1)))"
+        f"((i) => (i >= 0 ? i : {SPREAD_CHOICE}))"
         f"(moves.findIndex((el) => {pattern}.test(el.dataset.action)))",
     )
 
@@ -193,6 +194,10 @@ def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
     page.get_by_test_id("guest-name").fill(name)
     page.get_by_test_id("guest-go").click()
     expect(page.get_by_test_id("account-name")).to_have_text(name)
+
+
+# A guest's usual table (create_table's seats): the guest first, then three easy bots.
+THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 
 
 def create_table(page: Page, seats: Sequence[str], seating: str = "fixed", game: str | None = None) -> str:
