@@ -7,6 +7,7 @@ helpers; pytest puts this folder on sys.path, so tests import it as `servertools
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import threading
 import time
@@ -22,9 +23,29 @@ import uvicorn
 from isla.server import ServerConfig, create_app
 from isla.server.store import Store
 
-# A bound on every wait for the server to do something (a bot game, a start); not a speed test:
-# it only keeps a broken server from hanging the test run.
-PATIENCE = 60.0
+# How long, at most, any test waits for the server or a page to do something (a start, a bot's move,
+# a snapshot on the page): never a speed test, only a bound that keeps a broken server from hanging
+# the run. Generous, because a busy machine is slow (a page's first snapshot once took over 5 s on two
+# shared cores); set ISLA_TEST_PATIENCE (seconds) to change it. The browser tests make it Playwright's
+# default for every wait too (tests/web/conftest.py). pytest-timeout bounds each whole test
+# (pyproject.toml), so a hang fails with a message however the waits add up.
+PATIENCE_VARIABLE = "ISLA_TEST_PATIENCE"
+DEFAULT_PATIENCE = 120.0
+
+
+def _patience(text: str | None) -> float:
+    if not text:
+        return DEFAULT_PATIENCE
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise ValueError(f"{PATIENCE_VARIABLE} must be a number of seconds above 0, not {text!r}")
+    return value
+
+
+PATIENCE = _patience(os.environ.get(PATIENCE_VARIABLE))
 
 
 @dataclass

@@ -6,32 +6,39 @@ downloads (`playwright install`) are never used. When Chromium is missing the te
 message; they never skip.
 
 The server is the one the server tests use (`tests/server/servertools.py`: uvicorn in a thread on a
-free port), with bots that move quickly (every wait below is for the server or the page to do
+free port), with bots that move at once (every wait below is for the server or the page to do
 something, never a timed assertion).
+
+Every Playwright wait is bounded by the suite's patience (servertools.PATIENCE), also the implicit
+ones: the `new_context` fixture (behind pytest-playwright's `context` and `page`) gives each context
+it as the default timeout of actions and navigations, and `expect` gets it as its default. A test
+that needs a game in progress starts from a stored position (positions.py).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import BrowserContext, expect
 
 # The server tests' helpers (a real server in a thread, HTTP clients): that folder is on sys.path
 # only while its own tests run, so put it there for these too.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
-from servertools import Running, serve
+from servertools import PATIENCE, Running, serve
 from webserver import Restartable
 
 from isla.server import ServerConfig
 
 CHROMIUM = Path("/usr/bin/chromium")
-# Bots wait this long before each move: long enough for the page to show every move, short
-# enough that a whole game against three bots takes seconds.
-BOT_PACE = 0.05
+# Bots move at once: the page is pushed the newest table (pushes are coalesced) and every log line,
+# however fast they come, and a whole game is not spent waiting for bots.
+BOT_PACE = 0.0
+PATIENCE_MS = PATIENCE * 1000
 
 
 @pytest.fixture(scope="session")
@@ -50,6 +57,33 @@ def chromium() -> Path:
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], chromium: Path) -> dict[str, Any]:
     """pytest-playwright's launch arguments (headless unless --headed), with Debian's Chromium."""
     return {**browser_type_launch_args, "executable_path": str(chromium)}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expect() -> None:
+    """`expect(...)` waits up to PATIENCE unless a test says otherwise (Playwright's default: 5 s)."""
+    expect.set_options(timeout=PATIENCE_MS)
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext]) -> Callable[..., BrowserContext]:
+    """pytest-playwright's `new_context`, whose contexts wait up to PATIENCE for every action
+    (click, fill, wait_for_...) and navigation unless told otherwise (Playwright's default: 30 s)."""
+
+    def patient(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        context.set_default_timeout(PATIENCE_MS)
+        context.set_default_navigation_timeout(PATIENCE_MS)
+        return context
+
+    return patient
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's context arguments, for a player who prefers reduced motion: the page then
+    skips its glow on every change (a CSS filter animation that only costs CPU on a busy machine)."""
+    return {**browser_context_args, "reduced_motion": "reduce"}
 
 
 @pytest.fixture(scope="session")
