@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from servertools import Running, get, table_log
 from webplay import (
     THREE_EASY_BOTS,
+    WHOLE_GAME_TIMEOUT,
     Player,
     board_state,
     check_the_score_table,
@@ -38,6 +40,7 @@ def my_role_choice(player: Player, after_seq: int) -> Callable[[], bool]:
     return check
 
 
+@pytest.mark.timeout(WHOLE_GAME_TIMEOUT)
 def test_a_guest_plays_a_whole_game_against_three_bots_to_the_score_table(
     page: Page, server: Running
 ) -> None:

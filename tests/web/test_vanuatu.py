@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from servertools import Running, get, table_log, wait_for
 from webplay import (
@@ -18,6 +19,7 @@ from webplay import (
     RESTING,
     SPREAD,
     THREE_EASY_BOTS,
+    WHOLE_GAME_TIMEOUT,
     Player,
     check_the_score_table,
     create_table,
@@ -46,6 +48,7 @@ def page_errors(page: Page) -> list[str]:
     return errors
 
 
+@pytest.mark.timeout(WHOLE_GAME_TIMEOUT)
 def test_a_guest_plays_a_whole_vanuatu_game_against_three_bots_to_the_score_table(
     page: Page, server: Running
 ) -> None:

@@ -196,6 +196,10 @@ def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
     expect(page.get_by_test_id("account-name")).to_have_text(name)
 
 
+# A whole game by clicking may take this long before pytest-timeout stops it (the suite's default
+# per-test limit is in pyproject.toml): `@pytest.mark.timeout(WHOLE_GAME_TIMEOUT)`.
+WHOLE_GAME_TIMEOUT = 15 * 60
+
 # A guest's usual table (create_table's seats): the guest first, then three easy bots.
 THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 
