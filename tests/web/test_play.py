@@ -1,8 +1,9 @@
-"""Puerto Rico end to end in Chromium: whole games by clicking, two people at one table, a reload,
+"""Puerto Rico end to end in Chromium: a whole game by clicking, two people at one table, a reload,
 and a server restart in the middle of a game.
 
 The players click as webplay.py describes (the page's own hooks: data-action, Confirm); the bots
-are the `easy` level (the fastest), moving every conftest.BOT_PACE seconds.
+are the `easy` level (the fastest). Only the whole game starts at the setup: the others start from a
+stored position near the moment they check (positions.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from positions import open_table, reach, seat_at, sign_in
 from servertools import Running, get, table_log
 from webplay import (
     THREE_EASY_BOTS,
@@ -26,6 +28,8 @@ from webplay import (
     sign_in_as_guest,
 )
 from webserver import Restartable
+
+from isla.core import State
 
 
 def my_role_choice(player: Player, after_seq: int) -> Callable[[], bool]:
@@ -55,7 +59,7 @@ def test_a_guest_plays_a_whole_game_against_three_bots_to_the_score_table(
     assert len(player.clicks) >= 20  # roles, builds, placements, shipments: a real game's worth
 
 
-def test_two_guests_play_against_each_other_on_one_table(
+def test_a_table_with_an_open_seat_waits_for_a_second_guest_and_starts_when_they_join(
     new_context: Callable[..., BrowserContext], server: Running
 ) -> None:
     ann = new_context().new_page()
@@ -67,6 +71,36 @@ def test_two_guests_play_against_each_other_on_one_table(
     sign_in_as_guest(ben, server, "Ben")
     ben.get_by_test_id(f"join-{tid}").click()
     ben.wait_for_url(f"**/tables/{tid}")
+
+    with server.client() as client:
+        table = get(client, tid)
+    assert table["status"] == "playing"
+    seats = {ann: seat_of(table, "Ann"), ben: seat_of(table, "Ben")}
+    mover, waiter = (ann, ben) if table["to_move"] == seats[ann] else (ben, ann)
+    expect(mover.get_by_test_id("status")).to_contain_text("Your turn")  # Ann's page saw the start
+    expect(waiter.get_by_test_id("status")).not_to_contain_text("Your turn")
+    for page in (ann, ben):
+        expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", "0")
+
+
+def last_two_role_choices_of_round_2(state: State, _played: int) -> bool:
+    view = state.view(None)
+    return (view["round"], view["phase"]["name"], view["picks_done"]) == (2, "role", 4)
+
+
+def test_two_guests_play_against_each_other_on_one_table(
+    new_context: Callable[..., BrowserContext], server: Running
+) -> None:
+    ann = new_context().new_page()
+    ben = new_context().new_page()
+    sign_in(ann, server, "Ann")
+    sign_in(ben, server, "Ben")
+    # Their table before the last two role choices of the second round, one for each of them (two
+    # players alternate), the moves before it played as the easy bot would.
+    position = reach("puertorico", 2, seed=2, until=last_two_role_choices_of_round_2)
+    tid = seat_at(server, position, [ann, ben])
+    for page in (ann, ben):
+        open_table(page, server, tid, len(position.actions))
     players = [Player(ann), Player(ben)]
 
     def third_round() -> bool:
@@ -93,13 +127,25 @@ def test_two_guests_play_against_each_other_on_one_table(
     expect(waiter.get_by_test_id("status")).not_to_contain_text("Your turn")
 
 
+def a_role_choice_of_seat_0_after(seq: int) -> Callable[[State, int], bool]:
+    """A stored position's stop: seat 0 (the guest) is to choose a role, after `seq` actions."""
+
+    def check(state: State, played: int) -> bool:
+        legal = state.legal_actions() if state.to_move == 0 else []
+        return played >= seq and any(a.text.startswith("role:") for a in legal)
+
+    return check
+
+
 def test_a_reload_in_the_middle_of_a_game_shows_the_same_table_and_play_goes_on(
     page: Page, server: Running
 ) -> None:
-    sign_in_as_guest(page, server, "Cay")
-    create_table(page, THREE_EASY_BOTS)
+    sign_in(page, server, "Cay")
+    position = reach("puertorico", 4, seed=3, until=a_role_choice_of_seat_0_after(25))
+    tid = seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"])
+    open_table(page, server, tid, len(position.actions))
     player = Player(page)
-    play([player], my_role_choice(player, 25), "a role choice after seq 25")
+    play([player], my_role_choice(player, len(position.actions)), "the stored role choice")
     seq = player.seq()
     board = board_state(page)
     log = log_lines(page)
@@ -121,10 +167,12 @@ def test_a_server_restart_in_the_middle_of_a_game_is_survived_by_the_page_and_th
     page: Page, restartable: Restartable
 ) -> None:
     server = restartable.start()
-    sign_in_as_guest(page, server, "Dan")
-    tid = create_table(page, THREE_EASY_BOTS)
+    sign_in(page, server, "Dan")
+    position = reach("puertorico", 4, seed=4, until=a_role_choice_of_seat_0_after(20))
+    tid = seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"])
+    open_table(page, server, tid, len(position.actions))
     player = Player(page)
-    play([player], my_role_choice(player, 20), "a role choice after seq 20")
+    play([player], my_role_choice(player, len(position.actions)), "the stored role choice")
     seq = player.seq()
     board = board_state(page)
     log = log_lines(page)
