@@ -4,7 +4,8 @@ the Governor's move (its own two-click mode on the action spaces).
 The players click as webplay.py describes with its SPREAD policy (the move the table's sequence
 number points at, among the page's own data-action elements), so the clicks reach every kind of
 element: characters, action spaces, hexes, cubes, fish, treasures and buttons. The bots are the
-`easy` level (the scripted baseline), moving every conftest.BOT_PACE seconds.
+`easy` level (the scripted baseline). Only the whole game starts at the setup: the others start from
+a stored position at the moment they check (positions.py).
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+from positions import open_table, reach, seat_at, sign_in
 from servertools import Running, get, table_log, wait_for
 from webplay import (
-    GOVERNING,
-    RESTING,
     SPREAD,
     THREE_EASY_BOTS,
     WHOLE_GAME_TIMEOUT,
@@ -24,15 +24,17 @@ from webplay import (
     check_the_score_table,
     create_table,
     play,
-    play_to_the_end,
     seat_of,
     sign_in_as_guest,
 )
 
 import isla
+from isla.core import State
 from isla.games.vanuatu.data import SPACES
 
 REST_TOKENS = ("first", "both", "point", "coin")
+# Anything in the "Also possible" list that a Governor's move would be: it must have its own mode.
+GOVERN_IN_FALLBACK = '[data-testid="fallback"] [data-action^="govern:"]'
 
 
 def page_errors(page: Page) -> list[str]:
@@ -58,7 +60,11 @@ def test_a_guest_plays_a_whole_vanuatu_game_against_three_bots_to_the_score_tabl
     expect(page.get_by_test_id("space-sail")).to_be_visible()  # the Vanuatu board, not Puerto Rico's
     player = Player(page, policy=SPREAD)
 
-    play_to_the_end([player])
+    def over() -> bool:  # and before every move: a Governor's move has its own mode, never a fallback
+        assert page.locator(GOVERN_IN_FALLBACK).count() == 0, "a Governor's move in the fallback list"
+        return player.over()
+
+    play([player], over, "the end of the game")
 
     table = check_the_score_table(page, server, tid, "Ann")
     assert (table["game"], table["players"]) == ("vanuatu", 4)
@@ -73,36 +79,38 @@ def test_a_guest_plays_a_whole_vanuatu_game_against_three_bots_to_the_score_tabl
     assert errors == []
 
 
+def ben_rested_and_a_person_is_to_move(state: State, _played: int) -> bool:
+    """A stored position's stop: Ben (seat 1) holds a rest token this round and a person (Ann, seat 0,
+    or Ben) is to move, so the round cannot end while the pages look."""
+    return state.view(1)["seats"][1]["rest"] is not None and state.to_move in (0, 1)
+
+
 def test_the_page_never_shows_another_seats_rest_token_before_it_is_revealed(
     new_context: Callable[..., BrowserContext], server: Running
 ) -> None:
     ann = new_context().new_page()
     ben = new_context().new_page()
-    sign_in_as_guest(ann, server, "Ann")
-    tid = create_table(ann, ["me", "open", "bot:easy"], game="vanuatu")
-    sign_in_as_guest(ben, server, "Ben")
-    ben.get_by_test_id(f"join-{tid}").click()
-    ben.wait_for_url(f"**/tables/{tid}")
-    # Ben rests whenever he can, so he holds a token while Ann still has markers to resolve.
-    players = [Player(ann, policy=SPREAD), Player(ben, policy=RESTING)]
+    sign_in(ann, server, "Ann")
+    sign_in(ben, server, "Ben")
+    # Ben plans and takes a rest whenever he can (else plays as the easy bot), so the moment comes.
+    position = reach(
+        "vanuatu", 3, seed=1, until=ben_rested_and_a_person_is_to_move, prefer={1: r"^(plan:)?rest$"}
+    )
+    tid = seat_at(server, position, [ann, ben, "bot:easy"])
+    for page in (ann, ben):
+        open_table(page, server, tid, len(position.actions))
     with server.client() as client:
         table = get(client, tid)
+    assert table["seq"] == len(position.actions)  # a person is to move: the table waits for them
     seat = {"Ann": seat_of(table, "Ann"), "Ben": seat_of(table, "Ben")}
     face_up = ", ".join(f'[data-testid="rest-{token}"]' for token in REST_TOKENS)
 
-    def ben_rested_and_a_person_is_to_move() -> bool:
-        # Ben holds a token this round and the table waits for a person (so the round cannot end).
-        if not ben.get_by_test_id(f"player-{seat['Ben']}").locator(face_up).count():
-            return False
-        return any(p.offer() is not None for p in players)
-
-    play(players, ben_rested_and_a_person_is_to_move, "Ben's rest token")
-
-    token = ben.get_by_test_id(f"player-{seat['Ben']}").locator(face_up).get_attribute("data-testid")
-    assert token is not None
-    with server.client() as client:
-        seq = get(client, tid)["seq"]
-    expect(ann.get_by_test_id("table-page")).to_have_attribute("data-seq", str(seq))
+    # Ben's page shows him his own token, face up; Ann's page shows the same table.
+    bens_token = ben.get_by_test_id(f"player-{seat['Ben']}").locator(face_up)
+    expect(bens_token).to_have_count(1)
+    taken = position.state().view(seat["Ben"])["seats"][seat["Ben"]]["rest"]
+    assert bens_token.get_attribute("data-testid") == f"rest-{taken}"
+    expect(ann.get_by_test_id("table-page")).to_have_attribute("data-seq", str(table["seq"]))
     bens_panel_for_ann = ann.get_by_test_id(f"player-{seat['Ben']}")
     expect(bens_panel_for_ann.get_by_test_id("rest-hidden")).to_be_visible()  # taken, face down
     expect(bens_panel_for_ann.locator(face_up)).to_have_count(0)
@@ -113,35 +121,25 @@ def test_the_page_never_shows_another_seats_rest_token_before_it_is_revealed(
 
 # --- the Governor ------------------------------------------------------------------------------
 
-# How many games against the bots the Governor tests play at most to be offered the Governor's move
-# (a bot may take the Governor before the guest in a round; over 8 rounds the guest nearly always
-# holds it in one of them).
-GOVERNOR_GAMES = 3
-# Anything in the "Also possible" list that a Governor's move would be: it must have its own mode.
-GOVERN_IN_FALLBACK = '[data-testid="fallback"] [data-action^="govern:"]'
+def seat_0_may_govern(state: State, _played: int) -> bool:
+    """A stored position's stop: seat 0 (the guest) is offered the Governor's move."""
+    legal = state.legal_actions() if state.to_move == 0 else []
+    return any(a.text.startswith("govern:") for a in legal)
 
 
 def reach_the_governors_move(page: Page, server: Running, name: str) -> tuple[str, int]:
-    """Sign in as the guest `name` and play Vanuatu against three easy bots, taking the Governor
-    whenever it is offered (else as SPREAD), until the page offers the Governor's move; a new game if
-    one ends first. Checks before every move that the fallback list names no Governor's move.
-    Returns the table id and the guest's seat."""
-    sign_in_as_guest(page, server, name)
-    govern = page.locator('[data-testid="govern"]:not([disabled])')
-    for _ in range(GOVERNOR_GAMES):
-        page.goto(server.url + "/")
-        tid = create_table(page, THREE_EASY_BOTS, game="vanuatu")
-        player = Player(page, policy=GOVERNING)
-
-        def governable_or_over(player: Player = player) -> bool:
-            assert page.locator(GOVERN_IN_FALLBACK).count() == 0, "a Governor's move in the fallback list"
-            return govern.count() > 0 or player.over()
-
-        play([player], governable_or_over, "the Governor's move or the end of the game")
-        if not player.over():
-            with server.client() as client:
-                return tid, seat_of(get(client, tid), name)
-    raise AssertionError(f"the guest was never offered the Governor's move in {GOVERNOR_GAMES} games")
+    """Seat the guest `name` at a Vanuatu table against three easy bots where they hold the Governor
+    and are offered its move (a stored position: the guest takes the Governor whenever it is offered,
+    else plays as the easy bot would), and open it; checks that the page offers the move in its own
+    mode, never in the fallback list. Returns the table id and the guest's seat."""
+    sign_in(page, server, name)
+    position = reach("vanuatu", 4, seed=1, until=seat_0_may_govern, prefer={0: r"^char:governor$"})
+    tid = seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"])
+    open_table(page, server, tid, len(position.actions))
+    expect(page.locator('[data-testid="govern"]:not([disabled])')).to_have_count(1)
+    assert page.locator(GOVERN_IN_FALLBACK).count() == 0, "a Governor's move in the fallback list"
+    with server.client() as client:
+        return tid, seat_of(get(client, tid), name)
 
 
 def space_hooks(page: Page) -> dict[str, tuple[str | None, str | None]]:

@@ -12,6 +12,9 @@ so "the first" would only ever plan one space).
 
 Waits are bounded by progress, not by time: a game may take as long as it takes, but a page on
 which nothing has changed for servertools.PATIENCE seconds fails the test with what it showed.
+
+Only the whole-game tests play from the setup; a test that needs a game in progress seats its pages
+at a stored position near the moment it checks (positions.py: `reach`, `seat_at`, `open_table`).
 """
 
 from __future__ import annotations
@@ -46,22 +49,6 @@ SPREAD_CHOICE = "Number(app.dataset.seq) % Math.max(moves.length, 1)"
 SPREAD = OFFER_TEMPLATE.replace("CHOICE", SPREAD_CHOICE)
 
 
-def spread_preferring(pattern: str) -> str:
-    """A policy that clicks the first move whose action text matches the JavaScript regular
-    expression `pattern` whenever the page offers one, else as SPREAD."""
-    return OFFER_TEMPLATE.replace(
-        "CHOICE",
-        f"((i) => (i >= 0 ? i : {SPREAD_CHOICE}))"
-        f"(moves.findIndex((el) => {pattern}.test(el.dataset.action)))",
-    )
-
-
-# Vanuatu: plan and take a rest whenever the page offers it (a seat that rests early in the
-# resolution, while others still have markers to resolve).
-RESTING = spread_preferring("/^(plan:)?rest$/")
-# Vanuatu: take the Governor whenever it is offered (to reach the Governor's move on the page).
-GOVERNING = spread_preferring("/^char:governor$/")
-
 CHANGED = """(before) => {
   const app = document.querySelector('[data-testid="table-page"]');
   const banner = document.querySelector('[data-testid="error-banner"]');
@@ -75,7 +62,7 @@ class Player:
 
     page: Page
     clicks: list[str] = field(default_factory=list)
-    policy: str = OFFER  # OFFER, SPREAD or a variant of it (RESTING, GOVERNING)
+    policy: str = OFFER  # OFFER or SPREAD
 
     def seq(self) -> int:
         value = self.page.get_by_test_id("table-page").get_attribute("data-seq")
