@@ -12,7 +12,19 @@ from typing import Any
 
 import httpx2
 import pytest
-from servertools import act, bot, create, get, human, run_async, serve, table_log, timeless, wait_for
+from servertools import (
+    PATIENCE,
+    act,
+    bot,
+    create,
+    get,
+    human,
+    run_async,
+    serve,
+    table_log,
+    timeless,
+    wait_for,
+)
 from sqlalchemy import inspect
 
 from isla.core import Record, replay
@@ -72,7 +84,7 @@ def test_concurrent_submissions_with_one_seq_exactly_one_wins(config: ServerConf
         with server.client(ann_token) as ann:
             legal = get(ann, table_id)["legal"]
         answers: list[httpx2.Response] = []
-        start = threading.Barrier(2)
+        start = threading.Barrier(2, timeout=PATIENCE)
 
         def submit(action: str) -> None:
             with server.client(ann_token) as client:
@@ -83,7 +95,8 @@ def test_concurrent_submissions_with_one_seq_exactly_one_wins(config: ServerConf
         for thread in threads:
             thread.start()
         for thread in threads:
-            thread.join()
+            thread.join(PATIENCE)
+            assert not thread.is_alive(), "a submission never returned"
         codes = sorted(a.status_code for a in answers)
         assert codes == [200, 409], [a.text for a in answers]
         [winner] = [a.json() for a in answers if a.status_code == 200]

@@ -20,6 +20,7 @@ at a stored position near the moment it checks (positions.py: `reach`, `seat_at`
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,8 +139,9 @@ def wait_for_news(players: Sequence[Player], what: str) -> None:
             ) from None
         return
     # Several pages: each is watched in turn for a moment, so a move on any of them is seen soon.
-    slice_ms = 200
-    for _ in range(int(PATIENCE * 1000 / slice_ms / len(players)) + 1):
+    slice_ms = 100
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
         for player, seq in zip(players, before, strict=True):
             try:
                 player.page.wait_for_function(NEWS, arg=seq, timeout=slice_ms)
