@@ -14,7 +14,8 @@ seats its pages at a stored position:
   matching a regular expression whenever there is one (the Governor, a rest), so the moment a test
   needs surely comes. `until(state, seq)` says when it has come; `Position.state()` replays it.
 - `sign_in` signs a page's browser context in as a guest through the server's API (quicker than the
-  lobby's form, which test_lobby.py tests).
+  lobby's form, which test_lobby.py tests); `guests(new_context, server, "Ann", "Ben")` makes a
+  page for each, in browser contexts of their own.
 - `seat_at` writes the table through the server's own store, as the server writes a table played
   there: the table row (seed, options, engine version; fixed seating), its seats (a page's signed-in
   user, the first of them its creator, or a bot) and its whole action log (a person's seat's actions
@@ -36,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 from servertools import PATIENCE, Running
 
 import isla
@@ -108,6 +109,16 @@ def sign_in(page: Page, server: Running, name: str) -> None:
         server.url + "/api/auth/guest", data={"name": name}, headers={"Origin": server.url}
     )
     assert response.status == 201, response.text()
+
+
+def guests(new_context: Callable[..., BrowserContext], server: Running, *names: str) -> list[Page]:
+    """A page for each name, each in a browser context of its own signed in as that guest."""
+    pages = []
+    for name in names:
+        page = new_context().new_page()
+        sign_in(page, server, name)
+        pages.append(page)
+    return pages
 
 
 def signed_in_user(page: Page, server: Running) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from positions import open_table, reach, seat_at, sign_in
+from positions import guests, open_table, reach, seat_at, sign_in
 from servertools import Running, get, table_log
 from webplay import (
     THREE_EASY_BOTS,
@@ -91,10 +91,7 @@ def last_two_role_choices_of_round_2(state: State, _played: int) -> bool:
 def test_two_guests_play_against_each_other_on_one_table(
     new_context: Callable[..., BrowserContext], server: Running
 ) -> None:
-    ann = new_context().new_page()
-    ben = new_context().new_page()
-    sign_in(ann, server, "Ann")
-    sign_in(ben, server, "Ben")
+    ann, ben = guests(new_context, server, "Ann", "Ben")
     # Their table before the last two role choices of the second round, one for each of them (two
     # players alternate), the moves before it played as the easy bot would.
     position = reach("puertorico", 2, seed=2, until=last_two_role_choices_of_round_2)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
-from positions import open_table, reach, seat_at, sign_in
+from positions import guests, open_table, reach, seat_at, sign_in
 from servertools import Running, get, table_log, wait_for
 from webplay import (
     SPREAD,
@@ -88,10 +88,7 @@ def ben_rested_and_a_person_is_to_move(state: State, _played: int) -> bool:
 def test_the_page_never_shows_another_seats_rest_token_before_it_is_revealed(
     new_context: Callable[..., BrowserContext], server: Running
 ) -> None:
-    ann = new_context().new_page()
-    ben = new_context().new_page()
-    sign_in(ann, server, "Ann")
-    sign_in(ben, server, "Ben")
+    ann, ben = guests(new_context, server, "Ann", "Ben")
     # Ben plans and takes a rest whenever he can (else plays as the easy bot), so the moment comes.
     position = reach(
         "vanuatu", 3, seed=1, until=ben_rested_and_a_person_is_to_move, prefer={1: r"^(plan:)?rest$"}
