@@ -169,12 +169,12 @@ def seat_at(server: Running, position: Position, seats: Sequence[Page | str]) ->
     state = engine.new_state(position.players, position.seed, position.options)
     runs: list[tuple[int, int, list[str]]] = []  # (first seq, seat, actions)
     for seq, text in enumerate(position.actions):
-        seat = state.to_move
-        assert seat is not None
-        if runs and runs[-1][1] == seat:
+        mover = state.to_move
+        assert mover is not None
+        if runs and runs[-1][1] == mover:
             runs[-1][2].append(text)
         else:
-            runs.append((seq, seat, [text]))
+            runs.append((seq, mover, [text]))
         state.apply(text)
 
     async def write() -> None:
