@@ -55,8 +55,9 @@ def chromium() -> Path:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], chromium: Path) -> dict[str, Any]:
-    """pytest-playwright's launch arguments (headless unless --headed), with Debian's Chromium."""
-    return {**browser_type_launch_args, "executable_path": str(chromium)}
+    """pytest-playwright's launch arguments (headless unless --headed), with Debian's Chromium, which
+    may take up to PATIENCE to start (Playwright's default: 30 s)."""
+    return {**browser_type_launch_args, "executable_path": str(chromium), "timeout": PATIENCE_MS}
 
 
 @pytest.fixture(scope="session", autouse=True)
