@@ -15,8 +15,9 @@ projected from the paces seen so far, and discounted, since far-off VP are less 
   on the card counts against the best-served opponent's gain and the opponents' average. A role I
   leave may still be taken later this round by someone else, so only the part of everyone's gain
   that depends on me taking it counts.
-- Inside a role each decision takes the action worth most to the seat: colonists go where they
-  produce most (production chains first, as whole plantation+building pairs), purchases look one
+- Inside a role each decision takes the action worth most to the seat: colonists go where the
+  mayor's proposed arrangement puts them (proposal.py: large buildings, then the most barrels,
+  quarries, violet buildings; tuned in the same matches as the rest), purchases look one
   builder phase ahead (save up for the factory or a large building rather than buy filler), a
   doubloon is worth no more than what it can buy, filling the city or emptying a supply is sought
   when ahead and avoided when behind.
@@ -79,6 +80,7 @@ from isla.games.puertorico.data import (
     WHARF,
 )
 from isla.games.puertorico.game import PuertoRicoState
+from isla.games.puertorico.proposal import best_placement, craftsman_ahead
 from isla.games.puertorico.scoring import result as final_result
 from isla.games.puertorico.state import (
     BONUS,
@@ -499,40 +501,6 @@ def _marginal_colonists(ctx: _Ctx, s: _Seat, extra: int) -> float:
     if extra <= 0:
         return 0.0
     return _allocate(ctx, s, s.colonists + extra, True)[0] - _allocate(ctx, s, s.colonists, True)[0]
-
-
-def _placement_plan(ctx: _Ctx, s: _Seat, total: int) -> list[int]:
-    """How many colonists go on each of the 29 placement targets (tile kinds, then buildings)."""
-    core = ctx.core
-    plan = [0] * (NT + NB)
-    bb = s.p * NB
-    _, i, j = _allocate(ctx, s, total, False)
-    singles, pairs, _ = _packages(ctx, s)
-    left = total - i - 2 * j
-    for _, group in singles[:i] + pairs[:j]:
-        if group < NG:
-            plan[group] += 1
-            if group:
-                for b in PRODUCERS[group]:
-                    if core.bcol[bb + b] >= 0 and plan[NT + b] < _CIRC[b]:
-                        plan[NT + b] += 1
-                        break
-        else:
-            plan[group] += 1  # a quarry (target 5) or a violet building (6 + b)
-    if left:
-        # Left over: building circles first (they are what refills the colonist ship), then tiles.
-        for b in range(NB):
-            if core.bcol[bb + b] >= 0:
-                room = _CIRC[b] - plan[NT + b]
-                put = min(room, left)
-                plan[NT + b] += put
-                left -= put
-        for k in range(NT):
-            room = s.tiles[k] - plan[k]
-            put = min(room, left)
-            plan[k] += put
-            left -= put
-    return plan
 
 
 # --- tiles and buildings --------------------------------------------------------------------------
@@ -1151,30 +1119,22 @@ _PLANS: dict[tuple[object, ...], list[int]] = {}
 
 
 def _place_key(core: Core, p: int) -> tuple[object, ...]:
-    """Everything a placement plan depends on, with seat p's colonists counted but not placed.
+    """Everything seat p's proposed arrangement depends on (`proposal.best_placement`).
 
     A seat places its colonists one decision at a time, and the plan must be the same at each
     step; the key lets the steps (and searches that revisit the position) share one plan.
     """
     tb = p * NT
     bb = p * NB
-    occ = core.occ[:]
-    occ[tb:tb + NT] = [0] * NT
-    bcol = core.bcol[:]
-    bcol[bb:bb + NB] = [0 if c >= 0 else -1 for c in core.bcol[bb:bb + NB]]
-    total = core.san_juan[p] + sum(core.occ[tb:tb + NT]) + sum(c for c in core.bcol[bb:bb + NB] if c > 0)
-    return (p, total, core.round, core.picks, core.picks_done, core.ends, core.col_supply, core.col_ship,
-            core.vp_supply, core.options["vp_supply"], tuple(core.vp), tuple(core.tiles), tuple(occ),
-            tuple(bcol), tuple(core.spaces))
+    owned = tuple(c >= 0 for c in core.bcol[bb:bb + NB])
+    return (core.colonists_of(p), tuple(core.tiles[tb:tb + NT]), owned, core.costs, craftsman_ahead(core))
 
 
 def _choose_place(core: Core, p: int, legal: list[Action]) -> Action:
     key = _place_key(core, p)
     plan = _PLANS.get(key)
     if plan is None:
-        ctx = _Ctx(core)
-        s = ctx.seats[p]
-        plan = _placement_plan(ctx, s, s.colonists)
+        plan = best_placement(core, p)
         if len(_PLANS) > 5000:
             _PLANS.clear()
         _PLANS[key] = plan

@@ -29,6 +29,7 @@ from isla.games.puertorico.data import (
     SETUPS,
     TILE_KINDS,
 )
+from isla.games.puertorico.proposal import arrangement_of, best_placement
 from isla.games.puertorico.state import (
     BONUS,
     BUILD,
@@ -176,6 +177,8 @@ def view(core: Core, seat: int | None) -> JSON:
         }
         if core.phase != OVER and core.cur == seat:
             data["legal"] = [a.text for a in core.legal]
+            if core.phase == PLACE:
+                data["mayor_proposal"] = arrangement_of(best_placement(core, seat))
     return data
 
 
