@@ -39,7 +39,7 @@
 //       "end-triggers". Every value that can change carries data-k (a stable key) and data-v (its
 //       value), which the page also uses to make pushed changes glow.
 
-import { Arrangement } from './mayor.js';
+import { Arrangement, proposedArrangement } from './mayor.js';
 import { Storage } from './storage.js';
 import { button } from '../shared/html.js';
 import { fallbackButtons, missingActions } from '../shared/prompt.js';
@@ -64,7 +64,7 @@ export class Interaction {
   }
 
   /** A new snapshot: keep the page-side decision while the same decision is open, else start anew. */
-  sync(table, catalog, previousArrangement) {
+  sync(table, catalog) {
     this.table = table;
     this.catalog = catalog;
     this.view = table.view;
@@ -81,7 +81,7 @@ export class Interaction {
     const legal = [...this.legal];
     const mine = this.view.seats?.[this.me];
     if (phase.name === 'place' && legal.some((a) => a.startsWith('place:'))) {
-      this.mode = { kind: 'place', arrangement: new Arrangement(mine, catalog, previousArrangement) };
+      this.mode = { kind: 'place', arrangement: new Arrangement(mine, catalog, proposedArrangement(this.view)) };
     } else if ((phase.name === 'store' || phase.name === 'keep') && legal.some((a) => /^(store|keep):/.test(a))) {
       this.mode = { kind: 'storage', storage: new Storage(this.view, catalog, this.me) };
     } else if (phase.name === 'captain' && legal.some((a) => a.startsWith('ship:'))) {

@@ -1,8 +1,9 @@
 // The mayor's arrangement, tried out in the page before it is sent: which targets (tile kinds and
 // buildings) hold how many colonists. The engine gathers all of a seat's colonists into San Juan when
-// its placing turn starts; the page hands them out again at once (the last arrangement the player
-// had, then a sensible order for the rest), and the player moves colonists one by one, with undo,
-// before confirming. The server turns the confirmed arrangement into actions (plan "mayor").
+// its placing turn starts; the page hands them out again at once as the game proposes (the view's
+// `mayor_proposal`, the best arrangement by the order in docs/rules.md, the one the heuristic bot
+// plays), and the player moves colonists one by one, with undo, before confirming. The server turns
+// the confirmed arrangement into actions (plan "mayor").
 
 import { TILE_KINDS } from './util.js';
 
@@ -46,61 +47,10 @@ function put(arr, target, n = 1) {
   arr.set(target, (arr.get(target) ?? 0) + n);
 }
 
-/**
- * A first arrangement for `total` colonists: the previous one where it still fits, then large
- * buildings, production chains (a plantation with a matching building circle, most valuable good
- * first), quarries, the other violet buildings (dearest first), corn, and whatever is left.
- */
-export function autoArrange(seatView, catalog, previous) {
-  const caps = capacities(seatView, catalog);
-  const total = colonistsOf(seatView);
+/** The server's proposed arrangement (the view's `mayor_proposal`) as target -> colonists. */
+export function proposedArrangement(view) {
   const arr = new Map();
-  let left = total;
-  const fill = (target, want = Infinity) => {
-    const n = Math.min(want, left, freeAt(arr, caps, target));
-    if (n > 0) {
-      put(arr, target, n);
-      left -= n;
-    }
-    return n;
-  };
-  if (previous) {
-    for (const [target, n] of previous) if (caps.has(target)) fill(target, n);
-  }
-  const owned = [...caps.keys()].filter((t) => catalog.buildings.has(t));
-  const info = (t) => catalog.buildings.get(t);
-  for (const t of owned.filter((t) => info(t).size === 2)) fill(t);
-  // Production chains, most valuable good first: one plantation and one building circle at a time.
-  for (const good of ['coffee', 'tobacco', 'sugar', 'indigo']) {
-    const plants = owned.filter((t) => info(t).good === good);
-    let progress = true;
-    while (left >= 2 && progress) {
-      progress = false;
-      const plant = plants.find((t) => freeAt(arr, caps, t) > 0);
-      if (freeAt(arr, caps, good) > 0 && plant) {
-        fill(good, 1);
-        fill(plant, 1);
-        progress = true;
-      }
-    }
-    // A chain already half-manned (say, from the previous arrangement) gets its other half.
-    const plantFree = plants.reduce((s, t) => s + freeAt(arr, caps, t), 0);
-    const plantUsed = plants.reduce((s, t) => s + (arr.get(t) ?? 0), 0);
-    const fieldUsed = arr.get(good) ?? 0;
-    if (left > 0 && fieldUsed > plantUsed && plantFree > 0) {
-      const plant = plants.find((t) => freeAt(arr, caps, t) > 0);
-      fill(plant, Math.min(fieldUsed - plantUsed, left));
-    } else if (left > 0 && plantUsed > fieldUsed) {
-      fill(good, plantUsed - fieldUsed);
-    }
-  }
-  fill('quarry');
-  const violet = owned
-    .filter((t) => info(t).size !== 2 && !info(t).good)
-    .sort((a, b) => info(b).cost - info(a).cost);
-  for (const t of violet) fill(t);
-  fill('corn');
-  for (const t of caps.keys()) fill(t);
+  for (const [target, n] of Object.entries(view?.mayor_proposal || {})) if (n > 0) arr.set(target, n);
   return arr;
 }
 
@@ -113,13 +63,13 @@ export function toPlan(arr) {
 
 /**
  * The page's arrangement state for one placing turn: the arrangement, its history for undo, and the
- * automatic start for reset.
+ * proposed start for reset.
  */
 export class Arrangement {
-  constructor(seatView, catalog, previous) {
+  constructor(seatView, catalog, proposal) {
     this.caps = capacities(seatView, catalog);
     this.total = colonistsOf(seatView);
-    this.initial = autoArrange(seatView, catalog, previous);
+    this.initial = new Map(proposal);
     this.arr = new Map(this.initial);
     this.history = [];
     this.locked = false;

@@ -8,7 +8,6 @@ import { seatOrder } from '../shared/seats.js';
 import { loadCatalog } from './catalog.js';
 import { Interaction } from './interact.js';
 import { renderMarket } from './market.js';
-import { arrangementOf } from './mayor.js';
 import { renderPlayer } from './player.js';
 import { renderRoles } from './roles.js';
 import { renderShips } from './ships.js';
@@ -23,60 +22,12 @@ const SCORE_LAYOUT = {
   triggers: TRIGGER_WORDS,
 };
 
-function mySeat(t) {
-  return t?.you && typeof t.you.seat === 'number' ? t.you.seat : null;
-}
-
-/**
- * The mayor's arrangement is remembered per table in the tab (sessionStorage), taken before the
- * viewer's placing turn, so the page can propose the same arrangement again when the turn comes.
- */
-class MayorMemory {
-  constructor(tableId) {
-    this.key = `isla:arrangement:${tableId}`;
-  }
-
-  remember(t) {
-    const me = mySeat(t);
-    const view = t.view;
-    if (me === null || !view || !view.seats?.[me]) return;
-    if (view.phase?.name === 'place' && view.to_move === me) return;
-    try {
-      sessionStorage.setItem(this.key, JSON.stringify([...arrangementOf(view.seats[me])]));
-    } catch {
-      // storage may be unavailable (private mode); the automatic arrangement still works
-    }
-  }
-
-  previous() {
-    try {
-      const raw = sessionStorage.getItem(this.key);
-      return raw ? new Map(JSON.parse(raw)) : null;
-    } catch {
-      return null;
-    }
-  }
-}
-
-/** The Puerto Rico interaction, which also keeps the mayor's memory up to date on every snapshot. */
-class PuertoRicoInteraction extends Interaction {
-  constructor(tableId) {
-    super();
-    this.memory = new MayorMemory(tableId);
-  }
-
-  sync(table, catalog) {
-    this.memory.remember(table);
-    super.sync(table, catalog, this.memory.previous());
-  }
-}
-
 export default {
   name: 'puertorico',
   title: 'Puerto Rico',
   loadCatalog: () => loadCatalog('puertorico'),
   catalogError: 'Building and role descriptions are unavailable',
-  interaction: (tableId) => new PuertoRicoInteraction(tableId),
+  interaction: () => new Interaction(),
   statusLine,
   roundTitle: ({ view, catalog, names, me }) => `Round ${view.round} · ${phaseTitle(view, catalog, names, me)}`,
   render(ctx) {
