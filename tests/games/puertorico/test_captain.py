@@ -240,3 +240,111 @@ def test_vp_are_paid_past_the_supply_and_the_last_chip_triggers_the_end() -> Non
     assert seat_json(state, 1)["vp"] == 2
     assert table(state)["vp_supply"] == 0
     assert state.to_move is not None  # the round is finished first (see test_game_end.py)
+
+
+# --- why a load is refused: the rule it breaks, not always the ship choice ---------------------
+
+def refused(state: Any, text: str) -> str:
+    """Apply an illegal `text`: the reason given, and nothing changed."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as raised:
+        state.apply(text)
+    assert state.to_json() == before
+    reason: str = raised.value.reason
+    return reason
+
+
+def test_a_second_wharf_load_in_one_phase_is_refused_as_such_c8() -> None:
+    # §5/C8: seat 0 shipped corn with the wharf; his indigo can go on a cargo ship now, not the wharf.
+    state = position(seats=[{"goods": {"corn": 3, "indigo": 2}, "city": {"wharf": 1}}])
+    apply_all(state, "role:captain", "ship:corn:wharf")
+    assert state.to_move == 0
+    assert "ship:indigo:wharf" not in legal_texts(state)
+    assert refused(state, "ship:indigo:wharf") == (
+        "seat 0 has used the wharf in this captain phase already (once per phase, §5)"
+    )
+
+
+@pytest.mark.parametrize(("city", "reason"), [
+    ({}, "seat 0 has no wharf"),
+    ({"wharf": 0}, "seat 0's wharf has no colonist, and a building works only when occupied"),
+])
+def test_the_wharf_needs_an_occupied_wharf(city: dict[str, int], reason: str) -> None:
+    state = position(seats=[{"goods": {"corn": 3}, "city": city}])
+    state.apply("role:captain")
+    assert refused(state, "ship:corn:wharf") == reason
+
+
+def test_loading_a_good_the_seat_does_not_have_is_refused_as_such() -> None:
+    state = position(seats=[{"goods": {"corn": 3}, "city": {"wharf": 1}}])
+    state.apply("role:captain")
+    assert refused(state, "ship:coffee:5") == "seat 0 has no coffee"
+    assert refused(state, "ship:coffee:wharf") == "seat 0 has no coffee"
+
+
+def test_a_ship_the_game_does_not_have_is_named_with_the_ships_it_has() -> None:
+    state = position(seats=[{"goods": {"corn": 3}}])
+    state.apply("role:captain")
+    reason = refused(state, "ship:corn:8")
+    assert reason == "there is no 8-barrel ship with 4 players (the ships hold 5, 6, 7)"
+
+
+def test_a_full_ship_is_refused_as_full_c3() -> None:
+    state = position(seats=[{"goods": {"corn": 3, "sugar": 1}}], ships=ships({"good": "corn", "load": 5}))
+    state.apply("role:captain")
+    assert refused(state, "ship:corn:5") == "the 5-barrel ship is full (rule C3)"
+    assert refused(state, "ship:sugar:5") == "the 5-barrel ship is full (rule C3)"
+
+
+def test_a_ship_holding_another_good_is_refused_c3() -> None:
+    state = position(seats=[{"goods": {"corn": 3}}], ships=ships({"good": "sugar", "load": 2}))
+    state.apply("role:captain")
+    assert refused(state, "ship:corn:5") == (
+        "the 5-barrel ship holds sugar, and a ship carries one kind (rule C3)"
+    )
+
+
+def test_a_good_already_on_a_ship_may_go_on_no_other_c3() -> None:
+    state = position(seats=[{"goods": {"corn": 3, "sugar": 1}}], ships=ships(six={"good": "corn", "load": 1}))
+    state.apply("role:captain")
+    assert "ship:corn:6" in legal_texts(state)
+    assert refused(state, "ship:corn:7") == (
+        "corn is on the 6-barrel ship already, so it may go on no other ship (rule C3)"
+    )
+
+
+def test_an_empty_ship_taking_fewer_than_another_is_refused_c5() -> None:
+    # 6 sugar: the 6- and 7-ship both take all 6, the 5-ship only 5.
+    state = position(seats=[{"goods": {"sugar": 6, "corn": 1}}])
+    state.apply("role:captain")
+    assert refused(state, "ship:sugar:5") == (
+        "sugar must go on the empty ship that takes the most of it (rule C5): "
+        "the 6-barrel ship or the 7-barrel ship"
+    )
+
+
+def test_r17_a_wharf_declined_at_one_loading_turn_stays_usable_at_the_later_ones() -> None:
+    # R17: seat 0 (captain, occupied wharf) ships corn on a cargo ship at his first turn instead of
+    # using the wharf; at his next turn the wharf is his only way (sugar's ship is full) and he
+    # passes; after seat 2 loads again he is asked once more, and the wharf is still his to use.
+    state = position(
+        seats=[{"goods": {"corn": 2, "sugar": 3}, "city": {"wharf": 1}},
+               {"goods": {"indigo": 4}},
+               {"goods": {"corn": 1, "indigo": 1}}],
+        ships=ships(seven={"good": "sugar", "load": 7}),
+    )
+    state.apply("role:captain")
+    assert legal_texts(state) == {"ship:corn:5", "ship:corn:6", "ship:corn:wharf", "ship:sugar:wharf"}
+    state.apply("ship:corn:5")  # the wharf declined by loading a cargo ship
+    # Seat 1's indigo can go only on the 6-ship (forced); seat 2 has two choices.
+    assert state.to_move == 2
+    state.apply("ship:corn:5")
+    assert state.to_move == 0
+    assert legal_texts(state) == {"ship:sugar:wharf", "ship:pass"}
+    state.apply("ship:pass")  # the wharf declined by passing
+    # Seat 2's indigo goes on the 6-ship (forced), and seat 0 has a loading turn again.
+    assert state.to_move == 0
+    assert legal_texts(state) == {"ship:sugar:wharf", "ship:pass"}
+    state.apply("ship:sugar:wharf")
+    assert seat_json(state, 0)["goods"] == {}
+    assert seat_json(state, 0)["vp"] == 2 + 1 + 3  # corn, the captain's privilege, sugar by wharf

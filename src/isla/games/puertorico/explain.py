@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from isla.games.puertorico import actions as A
 from isla.games.puertorico import rules
-from isla.games.puertorico.data import BUILDINGS, CITY_SPACES, GOODS, N_BUILDINGS, ROLES
+from isla.games.puertorico.data import BUILDINGS, CITY_SPACES, GOODS, N_BUILDINGS, N_GOODS, ROLES, WHARF
 from isla.games.puertorico.state import (
     BONUS,
     BUILD,
@@ -71,9 +71,50 @@ def explain(core: Core, text: str) -> str:
     if core.phase == SHIP:
         if aid == A.SHIP_PASS:
             return "a player who can load goods on a cargo ship must do so (rule C1)"
-        return "that load breaks the captain's rules (C3-C5: one kind per ship, the ship it is on, " \
-            "else the empty ship taking the most)"
+        if aid >= A.WHARF0:
+            return _why_not_wharf(core, aid - A.WHARF0)
+        good, ship = divmod(aid - A.SHIP0, len(A.SHIP_CAPACITIES))
+        return _why_not_load(core, good, A.SHIP_CAPACITIES[ship])
     return f"{now}, and this is not one of the choices"
+
+
+def _why_not_wharf(core: Core, good: int) -> str:
+    p = core.cur
+    if not core.owns(p, WHARF):
+        return f"seat {p} has no wharf"
+    if not core.occupied(p, WHARF):
+        return f"seat {p}'s wharf has no colonist, and a building works only when occupied"
+    if core.mask >> p & 1:
+        return f"seat {p} has used the wharf in this captain phase already (once per phase, §5)"
+    return f"seat {p} has no {GOODS[good]}"
+
+
+def _why_not_load(core: Core, good: int, capacity: int) -> str:
+    """The first rule a cargo-ship load breaks, in the order a player would check them."""
+    p = core.cur
+    name = GOODS[good]
+    if capacity not in core.ship_caps:
+        ships = ", ".join(str(c) for c in core.ship_caps)
+        return f"there is no {capacity}-barrel ship with {core.n} players (the ships hold {ships})"
+    have = core.goods[p * N_GOODS + good]
+    if not have:
+        return f"seat {p} has no {name}"
+    i = core.ship_caps.index(capacity)
+    if core.ship_load[i] >= capacity:
+        return f"the {capacity}-barrel ship is full (rule C3)"
+    if core.ship_good[i] >= 0 and core.ship_good[i] != good:
+        held = GOODS[core.ship_good[i]]
+        return f"the {capacity}-barrel ship holds {held}, and a ship carries one kind (rule C3)"
+    if good in core.ship_good:
+        other = core.ship_caps[core.ship_good.index(good)]
+        return f"{name} is on the {other}-barrel ship already, so it may go on no other ship (rule C3)"
+    best = max(min(have, cap) for cap, kind in zip(core.ship_caps, core.ship_good, strict=True) if kind < 0)
+    where = " or ".join(
+        f"the {cap}-barrel ship"
+        for cap, kind in zip(core.ship_caps, core.ship_good, strict=True)
+        if kind < 0 and min(have, cap) == best
+    )
+    return f"{name} must go on the empty ship that takes the most of it (rule C5): {where}"
 
 
 def _why_not_build(core: Core, b: int) -> str:
