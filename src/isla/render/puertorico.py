@@ -18,13 +18,10 @@ from isla.games.puertorico.data import (
     ISLAND_SPACES,
     TILE_KINDS,
 )
+from isla.games.puertorico.nouns import count
 from isla.render.text import board_text, seat_head, seat_name
 
 _BY_NAME = {b.name: (i, b) for i, b in enumerate(BUILDINGS)}
-
-
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
 def _counts_text(counts: Mapping[str, int], order: tuple[str, ...]) -> str:
@@ -114,7 +111,7 @@ def _table_lines(view: Mapping[str, Any]) -> list[str]:
         taken = card.get("taken_by")
         money = card.get("doubloons", 0)
         state = f"taken by seat {taken}" if taken is not None else "available"
-        bonus = f", {_plural(money, 'doubloon')} on it" if money else ""
+        bonus = f", {count(money, 'doubloon')} on it" if money else ""
         lines.append(f"  {role:<12} {state}{bonus}")
     colonists = view.get("colonists") or {}
     lines.append(
@@ -145,8 +142,8 @@ def _table_lines(view: Mapping[str, Any]) -> list[str]:
 
 def _seat_lines(view: Mapping[str, Any], seat: int, data: Mapping[str, Any]) -> list[str]:
     head = seat_head(view, seat, ("governor", "governor"))
-    vp = f"{_plural(data['vp'], 'VP chip')}" if "vp" in data else "VP chips hidden"
-    lines = [f"{head}: {_plural(data.get('doubloons', 0), 'doubloon')}, {vp}"]
+    vp = f"{count(data['vp'], 'VP chip')}" if "vp" in data else "VP chips hidden"
+    lines = [f"{head}: {count(data.get('doubloons', 0), 'doubloon')}, {vp}"]
     lines.append(f"    goods     {_counts_text(data.get('goods') or {}, GOODS)}")
     island = data.get("island") or {}
     occupied = data.get("occupied") or {}
@@ -167,7 +164,7 @@ def _seat_lines(view: Mapping[str, Any], seat: int, data: Mapping[str, Any]) -> 
         f"    city      {spaces}/{CITY_SPACES} spaces"
         + (f": {', '.join(built)} (colonists/circles)" if built else "")
     )
-    lines.append(f"    San Juan  {_plural(data.get('san_juan', 0), 'colonist')}")
+    lines.append(f"    San Juan  {count(data.get('san_juan', 0), 'colonist')}")
     return lines
 
 

@@ -68,6 +68,15 @@ def test_building_too_expensive_names_price_and_purse() -> None:
     assert error.reason == "the harbor costs seat 0 7 doubloons and they have 1"
 
 
+def test_a_price_of_one_is_one_doubloon() -> None:
+    # Seat 1's occupied quarry makes the small indigo plant free (so seat 1 has a choice) and the
+    # small sugar mill cost 1.
+    seat1 = {"doubloons": 0, "island": {"quarry": 1}, "occupied": {"quarry": 1}}
+    state = position(seats=[{}, seat1], phase={"name": "builder", "chooser": 0, "seat": 1})
+    error = rejected(state, "build:small-sugar-mill")
+    assert error.reason == "the small-sugar-mill costs seat 1 1 doubloon and they have 0"
+
+
 def test_building_owned_twice() -> None:
     state = position(
         seats=[{"doubloons": 9, "city": {"small-market": 0}}],

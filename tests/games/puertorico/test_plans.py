@@ -68,6 +68,7 @@ def test_a_storage_plan_gives_the_storage_functions_actions() -> None:
         ({"mayor": {7: 1}}, "must be a name"),
         ({"mayor": {"castle": 1}}, "'castle' is not a tile kind or building"),
         ({"mayor": {"corn": 3}}, "seat 0 has 2 corn plantations, not 3"),
+        ({"mayor": {"indigo": 2}}, "seat 0 has 1 indigo plantation, not 2"),
         ({"mayor": {"quarry": 1}}, "seat 0 has 0 quarries, not 1"),
         ({"mayor": {"harbor": 1}}, "seat 0 has no harbor"),
         ({"mayor": {"small-indigo-plant": 2}}, "the small-indigo-plant holds at most 1 colonist, not 2"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from isla.games.puertorico import actions as A
 from isla.games.puertorico import rules
 from isla.games.puertorico.data import BUILDINGS, CITY_SPACES, GOODS, N_BUILDINGS, N_GOODS, ROLES, WHARF
+from isla.games.puertorico.nouns import count
 from isla.games.puertorico.state import (
     BONUS,
     BUILD,
@@ -127,4 +128,4 @@ def _why_not_build(core: Core, b: int) -> str:
     if core.spaces[p] + BUILDINGS[b].size > CITY_SPACES:
         return f"seat {p} has no room in the city for the {name}"
     cost = rules.cost_for(core, p, b, p == core.chooser)
-    return f"the {name} costs seat {p} {cost} doubloons and they have {core.doubloons[p]}"
+    return f"the {name} costs seat {p} {count(cost, 'doubloon')} and they have {core.doubloons[p]}"

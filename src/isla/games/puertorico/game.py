@@ -15,6 +15,7 @@ from isla.games.puertorico import narrate as narration
 from isla.games.puertorico import rules, scoring, serialize
 from isla.games.puertorico.data import BUILDING_INDEX, BUILDINGS, N_TILE_KINDS, SETUPS, TILE_KINDS
 from isla.games.puertorico.explain import explain
+from isla.games.puertorico.nouns import count
 from isla.games.puertorico.state import OVER, PLACE, Core
 
 ENGINE_VERSION = "puertorico-1"
@@ -171,12 +172,12 @@ def _mayor_plan(body: Any) -> dict[str, int]:
     if not isinstance(body, Mapping):
         raise IllegalAction("plan", "a mayor plan maps targets (tile kinds, buildings) to colonist counts")
     arrangement: dict[str, int] = {}
-    for target, count in body.items():
+    for target, wanted in body.items():
         if not isinstance(target, str):
             raise IllegalAction("plan", f"a mayor target must be a name, not {target!r}")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise IllegalAction("plan", f"the count for {target} must be a whole number >= 0, not {count!r}")
-        arrangement[target] = count
+        if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted < 0:
+            raise IllegalAction("plan", f"the count for {target} must be a whole number >= 0, not {wanted!r}")
+        arrangement[target] = wanted
     return arrangement
 
 
@@ -185,24 +186,24 @@ def _check_room(core: Core, arrangement: Mapping[str, int]) -> None:
     if core.phase != PLACE:
         return  # the arrangement function says who is deciding what
     seat = core.cur
-    for target, count in arrangement.items():
+    for target, wanted in arrangement.items():
         if target in TILE_KINDS:
             kind = TILE_KINDS.index(target)
             tiles = core.tiles[seat * N_TILE_KINDS + kind]
-            if count > tiles:
-                where = "quarries" if target == "quarry" else f"{target} plantations"
-                raise IllegalAction("plan", f"seat {seat} has {tiles} {where}, not {count}")
+            if wanted > tiles:
+                where = count(tiles, "quarry" if target == "quarry" else f"{target} plantation")
+                raise IllegalAction("plan", f"seat {seat} has {where}, not {wanted}")
         elif target in BUILDING_INDEX:
             building = BUILDING_INDEX[target]
-            if count and not core.owns(seat, building):
+            if wanted and not core.owns(seat, building):
                 raise IllegalAction("plan", f"seat {seat} has no {target}")
-            if count > BUILDINGS[building].circles:
-                circles = BUILDINGS[building].circles
-                most = f"{circles} colonist" + ("s" if circles != 1 else "")
-                raise IllegalAction("plan", f"the {target} holds at most {most}, not {count}")
-    placed = sum(count for target, count in arrangement.items() if target != "san_juan")
+            if wanted > BUILDINGS[building].circles:
+                most = count(BUILDINGS[building].circles, "colonist")
+                raise IllegalAction("plan", f"the {target} holds at most {most}, not {wanted}")
+    placed = sum(wanted for target, wanted in arrangement.items() if target != "san_juan")
     if placed > core.colonists_of(seat):
-        raise IllegalAction("plan", f"seat {seat} has {core.colonists_of(seat)} colonists, not {placed}")
+        have = count(core.colonists_of(seat), "colonist")
+        raise IllegalAction("plan", f"seat {seat} has {have}, not {placed}")
 
 
 def _storage_plan(body: Any) -> tuple[list[str], str | None]:

@@ -38,6 +38,7 @@ from isla.games.puertorico.data import (
     SMALL_MARKET,
     TILE_KINDS,
 )
+from isla.games.puertorico.nouns import count, form
 from isla.games.puertorico.state import Core
 
 NG = N_GOODS
@@ -46,7 +47,6 @@ NB = N_BUILDINGS
 _ROLE_WORDS = tuple("prospector" if r.startswith("prospector") else r for r in ROLES)
 _BUILDING_WORDS = tuple(label.lower() for label in BUILDING_LABELS)
 _TILE_WORDS = (*(f"{k} plantation" for k in GOODS), "quarry")
-_TILE_PLURALS = (*(f"{k} plantations" for k in GOODS), "quarries")
 
 
 def narrate(core: Core, aid: int, names: Sequence[str]) -> list[str]:
@@ -63,12 +63,8 @@ def narrate(core: Core, aid: int, names: Sequence[str]) -> list[str]:
 
 # --- words --------------------------------------------------------------------------------------
 
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
-
-
-def _doubloons(count: int) -> str:
-    return _plural(count, "doubloon")
+def _doubloons(n: int) -> str:
+    return count(n, "doubloon")
 
 
 def _and(parts: Sequence[str]) -> str:
@@ -204,14 +200,14 @@ class _Teller:
     def _arrangement(self, core: Core, p: int) -> str:
         parts = []
         for k in range(NT):
-            count = core.occ[p * NT + k]
-            if count:
-                where = article(_TILE_WORDS[k]) if count == 1 else _TILE_PLURALS[k]
-                parts.append(f"{count} on {where}")
+            n = core.occ[p * NT + k]
+            if n:
+                where = article(_TILE_WORDS[k]) if n == 1 else form(n, _TILE_WORDS[k])
+                parts.append(f"{n} on {where}")
         for b in range(NB):
-            count = core.bcol[p * NB + b]
-            if count > 0:
-                parts.append(f"{count} on the {_BUILDING_WORDS[b]}")
+            n = core.bcol[p * NB + b]
+            if n > 0:
+                parts.append(f"{n} on the {_BUILDING_WORDS[b]}")
         if core.san_juan[p]:
             parts.append(f"{core.san_juan[p]} in San Juan")
         who = self.names[p]
@@ -227,7 +223,7 @@ class _Teller:
             cuts.append("-1 builder's privilege")
         quarries = min(before.occ[p * NT + QUARRY], BUILDINGS[b].column)
         if quarries:
-            cuts.append(f"-{_plural(quarries, 'quarry', 'quarries')}")
+            cuts.append(f"-{count(quarries, 'quarry')}")
         detail = f" (price {price}, {', '.join(cuts)})" if cuts else ""
         cost = f"for {_doubloons(paid)}" if paid else "for free"
         self.say(f"{self.names[p]} builds {article(_BUILDING_WORDS[b])} {cost}{detail}.")
@@ -283,11 +279,11 @@ class _Teller:
         if before.phase == S.PLACE and after.phase != S.PLACE:
             if after.ends & S.END_COLONISTS and not before.ends & S.END_COLONISTS:
                 left = "No colonist was" if not after.col_ship else (
-                    f"Only {_plural(after.col_ship, 'colonist')} {'was' if after.col_ship == 1 else 'were'}"
+                    f"Only {count(after.col_ship, 'colonist')} {form(after.col_ship, 'was')}"
                 )
                 self.say(f"{left} left in the supply for the colonist ship: the game ends after this round.")
             else:
-                self.say(f"The colonist ship takes {_plural(after.col_ship, 'new colonist')} "
+                self.say(f"The colonist ship takes {count(after.col_ship, 'new colonist')} "
                          f"from the supply.")
         if after.ends & S.END_CITY and not before.ends & S.END_CITY:
             self.say(f"{self.names[p]} has filled all {CITY_SPACES} city spaces: "
@@ -356,8 +352,8 @@ class _Teller:
             leftover.remove(aid - A.SETTLE0)
         if leftover:
             words = _and([TILE_KINDS[k] for k in leftover])
-            self.say(f"The leftover face-up {'plantation is' if len(leftover) == 1 else 'plantations are'} "
-                     f"discarded ({words}).")
+            n = len(leftover)
+            self.say(f"The leftover face-up {form(n, 'plantation')} {form(n, 'is')} discarded ({words}).")
         if len(after.discard) < len(before.discard) + len(leftover):
             self.say("The discarded plantations are shuffled into a new face-down stack.")
         if after.face_up:
