@@ -5,6 +5,7 @@
 // can still be drawn (without effect texts) if the catalog cannot be loaded.
 
 import { api } from '../net.js';
+import { counted } from './nouns.js';
 import { GOODS, TILE_KINDS, humanize } from './util.js';
 
 // name, cost, vp, column, circles, size, good produced ('' for violet buildings)
@@ -122,7 +123,7 @@ export function buildingTip(catalog, name, price, cost) {
   const base = cost ?? b.cost;
   const facts = [`cost ${base}`];
   if (price !== undefined && price !== null && price !== base) facts.push(`you pay ${price}`);
-  facts.push(`${b.vp} VP`, `${b.capacity} colonist${b.capacity === 1 ? '' : 's'}`);
+  facts.push(`${b.vp} VP`, counted(b.capacity, 'colonist'));
   if (b.size === 2) facts.push('takes 2 city spaces');
   const head = `${b.label} (${facts.join(', ')})`;
   return b.effect ? `${head}\n${b.effect}` : head;

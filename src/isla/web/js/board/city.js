@@ -3,13 +3,16 @@
 // left, large ones in pairs of spaces from the bottom right, so any legal city fits.
 
 import { buildingTip } from './catalog.js';
-import { GOOD_COLOR, SHORT_LABEL, attrs, circleSvg, colonistSvg, svgText } from './util.js';
+import { GOOD_COLOR, attrs, circleSvg, colonistSvg, svgText, textWidth, wrapText } from './util.js';
+import { counted } from './nouns.js';
 
 export const CELL_W = 84;
 export const CELL_H = 36;
 export const GAP = 4;
 export const COLS = 4;
 export const ROWS = 3;
+const LABEL_SIZE = 10.5;
+const LABEL_SIZE_2 = 9.4;
 export const WIDTH = COLS * CELL_W + (COLS - 1) * GAP;
 export const HEIGHT = ROWS * CELL_H + (ROWS - 1) * GAP;
 
@@ -81,17 +84,25 @@ export function renderCity(x0, y0, seatView, catalog, { colonists, placing = nul
       'data-v': String(n),
       role: isHot ? 'button' : null,
       tabindex: isHot ? 0 : null,
-      'aria-label': `${info.label}, ${n} of ${info.capacity} colonists`,
+      'aria-label': `${info.label}, ${n} of ${counted(info.capacity, 'colonist')}`,
       ...(extra || {}),
     })}>`;
     out += `<rect x="${x}" y="${y}" width="${w}" height="${CELL_H}" rx="3" class="bldg-bg"/>`;
     const stripe = info.good ? GOOD_COLOR[info.good] : null;
     out += `<rect x="${x}" y="${y}" width="6" height="${CELL_H}" rx="2" class="bldg-stripe"${stripe ? ` fill="${stripe}"` : ''}/>`;
-    const label = span === 1 ? SHORT_LABEL[name] || info.label : info.label;
-    out += svgText(x + 10, y + 13.5, label, { size: 10.5, max: w - 14, cls: 'bldg-label' });
+    // The full name, on two lines (a little smaller, the circles lower) when one is too short.
+    const room = w - 12;
+    const fits = textWidth(info.label, LABEL_SIZE) <= room;
+    const size = fits ? LABEL_SIZE : LABEL_SIZE_2;
+    const lines = fits ? [info.label] : wrapText(info.label, size, room);
+    const two = lines.length > 1;
+    lines.forEach((line, i) => {
+      out += svgText(x + 10, y + (two ? 10.5 + i * 9.5 : 13.5), line, { size, max: room, cls: 'bldg-label' });
+    });
+    const r = two ? 4.6 : 5.5;
     for (let i = 0; i < info.capacity; i += 1) {
-      const cx = x + 17 + i * 15;
-      const cy = y + 26;
+      const cx = x + 17 + i * (two ? 13 : 15);
+      const cy = y + (two ? 30 : 26);
       if (i < n) {
         const take = placing && placing.canTake(name) ? {
           'data-ui': `take:${name}`,
@@ -100,9 +111,9 @@ export function renderCity(x0, y0, seatView, catalog, { colonists, placing = nul
           role: 'button',
           'aria-label': `send a colonist on the ${info.label} back to San Juan`,
         } : {};
-        out += colonistSvg(cx, cy, 5.5, take);
+        out += colonistSvg(cx, cy, r, take);
       } else {
-        out += circleSvg(cx, cy, 5.5);
+        out += circleSvg(cx, cy, r);
       }
     }
     out += '</g>';

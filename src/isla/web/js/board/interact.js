@@ -44,6 +44,7 @@ import { Storage } from './storage.js';
 import { button } from '../shared/html.js';
 import { fallbackButtons, missingActions } from '../shared/prompt.js';
 import { barrelIcon, esc } from './util.js';
+import { counted } from './nouns.js';
 import { describeAction } from './words.js';
 
 const ONE_CLICK = /^[a-z]+:(pass|take|refuse|done|none)$/;
@@ -263,9 +264,9 @@ export class Interaction {
       parts.push(button('Confirm', { 'data-ui': 'confirm', 'data-testid': 'confirm', disabled: !ok || this.busy }, 'btn btn-primary'));
     } else if (storage) {
       const slots = storage.slots;
-      parts.push(`<span class="hint">${slots ? `Warehouses: ${storage.warehouse.length} of ${slots} kinds. ` : ''}`
+      parts.push(`<span class="hint">${slots ? `Warehouses: ${storage.warehouse.length} of ${counted(slots, 'kind')}. ` : ''}`
         + `<span class="hint-long">Keep one barrel on your wind rose; everything else goes back </span>`
-        + `(${storage.lost()} barrel${storage.lost() === 1 ? '' : 's'} lost).</span>`);
+        + `(${counted(storage.lost(), 'barrel')} lost).</span>`);
       const rows = storage.kinds.map((g) => {
         const n = storage.goods[g];
         const fate = storage.fate(g);

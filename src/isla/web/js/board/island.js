@@ -2,7 +2,7 @@
 // place. Positions carry no rule meaning, so tiles are laid out by kind (occupied ones first).
 
 import { tileTip } from './catalog.js';
-import { GOOD_COLOR, TILE_KINDS, attrs, circleSvg, colonistSvg } from './util.js';
+import { GOOD_COLOR, TILE_KINDS, attrs, circleSvg, colonistSvg, goodMark } from './util.js';
 
 export const TILE = 36;
 export const GAP = 4;
@@ -60,7 +60,7 @@ export function renderIsland(x0, y0, seatView, catalog, { occupied, placing = nu
       'aria-label': `${catalog.tiles.get(kind)?.label ?? kind}${tile.manned ? ', manned' : ''}`,
     });
     out += `<g${tileAttrs}><rect x="${x}" y="${y}" width="${TILE}" height="${TILE}" rx="4"`
-      + ` fill="${GOOD_COLOR[kind]}" class="tile-bg"/>${furrows(x, y, kind)}`;
+      + ` fill="${GOOD_COLOR[kind]}" class="tile-bg"/>${furrows(x, y, kind)}${goodMark(kind, x + 8, y + 8, 9.5)}`;
     const cx = x + TILE / 2;
     const cy = y + TILE / 2 + 1;
     if (tile.manned) {

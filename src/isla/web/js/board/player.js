@@ -6,8 +6,9 @@ import { seatControls, seatTags } from '../shared/seats.js';
 import { renderCity, WIDTH as CITY_W, HEIGHT as CITY_H } from './city.js';
 import { renderIsland, WIDTH as ISLAND_W } from './island.js';
 import {
-  GOODS, attrs, barrelIcon, coinIcon, colonistIcon, colonistSvg, count, esc, seatColor, vpIcon,
+  GOODS, attrs, barrelIcon, coinIcon, colonistIcon, colonistSvg, esc, seatColor, vpIcon,
 } from './util.js';
+import { counted } from './nouns.js';
 
 const PAD = 4;
 const FATE_WORDS = { warehouse: 'all kept in a warehouse', keep: 'one barrel kept', lose: 'all go back to the supply' };
@@ -32,7 +33,7 @@ function goodsColumn(seatView, { goodHot, fate, keyPrefix }) {
       class: cls,
       'data-k': `${keyPrefix}good-${good}`,
       'data-v': String(n),
-      'data-tip': hot?.tip ?? `${good}: ${n} barrel${n === 1 ? '' : 's'}${f ? ` (${FATE_WORDS[f]})` : ''}`,
+      'data-tip': hot?.tip ?? `${good}: ${counted(n, 'barrel')}${f ? ` (${FATE_WORDS[f]})` : ''}`,
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
       ...(hot ? { 'data-action': hot.action, 'data-ui': hot.ui, 'data-testid': hot.testid } : {}),
@@ -73,7 +74,7 @@ export function renderPlayer(seat, ctx) {
   if (toMove) head.push('<span class="tag tag-turn">to move</span>');
   const stats = [];
   const sj = placing ? placing.sanJuan : seatView.san_juan ?? 0;
-  stats.push(`<span class="stat" data-k="${keyPrefix}doubloons" data-v="${seatView.doubloons}" data-tip="${esc(count(seatView.doubloons, 'doubloon'))}">${coinIcon(15)}<b>${seatView.doubloons}</b></span>`);
+  stats.push(`<span class="stat" data-k="${keyPrefix}doubloons" data-v="${seatView.doubloons}" data-tip="${esc(counted(seatView.doubloons, 'doubloon'))}">${coinIcon(15)}<b>${seatView.doubloons}</b></span>`);
   const shipped = table.result?.breakdown?.[seat]?.shipping;
   if (typeof seatView.vp === 'number' || typeof shipped === 'number') {
     const vp = typeof seatView.vp === 'number' ? seatView.vp : shipped;

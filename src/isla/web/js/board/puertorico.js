@@ -14,11 +14,12 @@ import { renderShips } from './ships.js';
 import {
   renderGoodsSupply, renderPlantations, renderTradingHouse, renderTriggers, renderVpSupply,
 } from './supply.js';
+import { counted } from './nouns.js';
 import { TRIGGER_WORDS, phaseTitle, statusLine } from './words.js';
 
 const SCORE_LAYOUT = {
   columns: [['shipping', 'Shipping'], ['buildings', 'Buildings'], ['bonus', 'Large-building bonus']],
-  tiebreak: (b) => (b.doubloons !== undefined ? `${b.doubloons} doubloons + ${b.goods} goods` : ''),
+  tiebreak: (b) => (b.doubloons !== undefined ? `${counted(b.doubloons, 'doubloon')} + ${counted(b.goods, 'barrel')}` : ''),
   triggers: TRIGGER_WORDS,
 };
 

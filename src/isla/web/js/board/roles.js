@@ -1,7 +1,8 @@
 // The role cards: the doubloons lying on each, who took it this round, and a click to choose it.
 
 import { roleLabel, roleTip } from './catalog.js';
-import { attrs, coinIcon, esc, seatColor } from './util.js';
+import { attrs, capitalize, coinIcon, esc, seatColor } from './util.js';
+import { counted } from './nouns.js';
 
 // Small glyphs of our own for each role (24×24).
 const GLYPH = {
@@ -15,8 +16,25 @@ const GLYPH = {
 };
 GLYPH.prospector2 = GLYPH.prospector;
 
+/**
+ * A short label for the seat that took a card, distinct at the table: "you", a person's name, or a
+ * bot's level numbered as the seat names number it ("Medium 2" next to "Medium bot 2"), just "Bot 2"
+ * when every bot has the same level. Read from the snapshot's seats (kind, level), not from words.
+ */
+export function takerLabel(table, seat, me, names) {
+  if (seat === me) return 'you';
+  const seats = table?.seats || [];
+  const info = seats.find((s) => s.seat === seat);
+  if (!info || info.kind !== 'bot' || info.name) return names[seat] ?? `Seat ${seat + 1}`;
+  const bots = seats.filter((s) => s.kind === 'bot' && !s.name);
+  const same = bots.filter((s) => s.bot === info.bot);
+  const number = same.length > 1 ? ` ${same.indexOf(info) + 1}` : '';
+  const oneLevel = new Set(bots.map((s) => s.bot)).size === 1;
+  return oneLevel ? `Bot${number}` : `${capitalize(info.bot || 'bot')}${number}`;
+}
+
 export function renderRoles(ctx) {
-  const { view, catalog, names, me, ix } = ctx;
+  const { table, view, catalog, names, me, ix } = ctx;
   const roles = view.roles || {};
   const cards = Object.entries(roles).map(([name, card]) => {
     const action = `role:${name}`;
@@ -26,10 +44,12 @@ export function renderRoles(ctx) {
       && ix.phaseRole === name.replace(/2$/, '');
     const cls = ['role-card', taken ? 'taken' : '', hot ? 'hot' : '', current ? 'current' : ''].filter(Boolean).join(' ');
     const coins = card.doubloons > 0
-      ? `<span class="role-coins" data-tip="${card.doubloons} doubloon${card.doubloons === 1 ? '' : 's'} on this card">${coinIcon(13)}×${card.doubloons}</span>`
+      ? `<span class="role-coins" data-tip="${esc(`${counted(card.doubloons, 'doubloon')} on this card`)}">${coinIcon(13)}×${card.doubloons}</span>`
       : '<span class="role-coins role-coins-none"></span>';
     const taker = taken
-      ? `<span class="role-taker" style="--seat: ${seatColor(card.taken_by)}">${esc(card.taken_by === me ? 'you' : names[card.taken_by] ?? '')}</span>`
+      ? `<span class="role-taker" style="--seat: ${seatColor(card.taken_by)}" data-testid="role-taker-${name}"`
+        + ` data-tip="${esc(`Chosen by ${card.taken_by === me ? 'you' : names[card.taken_by] ?? ''}`)}">`
+        + `${esc(takerLabel(table, card.taken_by, me, names))}</span>`
       : '<span class="role-taker role-free">·</span>';
     return `<div${attrs({
       class: cls,

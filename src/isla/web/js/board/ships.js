@@ -2,6 +2,7 @@
 // phase a ship the viewer may load onto is clickable (then a good); so is the wharf, if owned.
 
 import { GOOD_COLOR, attrs, barrelSvg, colonistSvg, esc } from './util.js';
+import { counted } from './nouns.js';
 
 const SLOT = 11;
 
@@ -51,7 +52,7 @@ export function renderShips(ctx) {
     const key = String(ship.capacity);
     const hot = ix.shipHot(key);
     const picked = ix.captainPick.ship === key;
-    const what = ship.load ? `${ship.load}/${ship.capacity} ${ship.good}` : `empty, ${ship.capacity} places`;
+    const what = ship.load ? `${ship.load}/${ship.capacity} ${ship.good}` : `empty, ${counted(ship.capacity, 'place')}`;
     const full = ship.load >= ship.capacity;
     parts.push(`<div${attrs({
       class: `ship ship-cargo${hot ? ' hot' : ''}${picked ? ' picked' : ''}${full ? ' full' : ''}`,
@@ -59,7 +60,7 @@ export function renderShips(ctx) {
       'data-testid': `ship-${key}`,
       'data-k': `ship-${key}`,
       'data-v': `${ship.good}|${ship.load}`,
-      'data-tip': `Cargo ship for ${ship.capacity} barrels of one good: ${what}${full ? ' (full: it sails when the captain phase ends)' : ''}.`,
+      'data-tip': `Cargo ship for ${counted(ship.capacity, 'barrel')} of one good: ${what}${full ? ' (full: it sails when the captain phase ends)' : ''}.`,
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
       style: ship.good ? `--cargo: ${GOOD_COLOR[ship.good]}` : null,

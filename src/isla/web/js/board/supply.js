@@ -2,7 +2,8 @@
 // house, the goods supply, the VP chips and the end-of-game triggers.
 
 import { tileTip } from './catalog.js';
-import { GOODS, GOOD_COLOR, attrs, barrelIcon, barrelSvg, esc, vpIcon } from './util.js';
+import { GOODS, GOOD_COLOR, attrs, barrelIcon, barrelSvg, esc, goodMark, vpIcon } from './util.js';
+import { counted } from './nouns.js';
 import { TRIGGER_WORDS } from './words.js';
 
 function tileSvg(kind, size = 34) {
@@ -13,7 +14,8 @@ function tileSvg(kind, size = 34) {
     for (let i = 1; i <= 4; i += 1) marks += `<path d="M3 ${i * 7.2} Q18 ${i * 7.2 - 3} 33 ${i * 7.2}" class="furrows furrows-${kind}"/>`;
   }
   return `<svg class="tile-svg" viewBox="0 0 36 36" width="${size}" height="${size}" aria-hidden="true">`
-    + `<rect x="0.5" y="0.5" width="35" height="35" rx="4" fill="${GOOD_COLOR[kind]}" class="tile-bg"/>${marks}</svg>`;
+    + `<rect x="0.5" y="0.5" width="35" height="35" rx="4" fill="${GOOD_COLOR[kind]}" class="tile-bg"/>${marks}`
+    + `${goodMark(kind, 18, 18, 13)}</svg>`;
 }
 
 export function renderPlantations(ctx) {
@@ -81,7 +83,7 @@ export function renderTradingHouse(ctx) {
 export function renderGoodsSupply(ctx) {
   const { view } = ctx;
   const goods = view.goods || {};
-  const items = GOODS.map((g) => `<span class="supply-good" data-k="sup-${g}" data-v="${goods[g] ?? 0}" data-tip="${esc(`${goods[g] ?? 0} ${g} barrels in the supply`)}">${barrelIcon(g, 14)}${goods[g] ?? 0}</span>`);
+  const items = GOODS.map((g) => `<span class="supply-good" data-k="sup-${g}" data-v="${goods[g] ?? 0}" data-tip="${esc(`${g}: ${counted(goods[g] ?? 0, 'barrel')} in the supply`)}">${barrelIcon(g, 14)}${goods[g] ?? 0}</span>`);
   return `<div class="goods-supply"><span class="box-title">Goods supply</span><div class="supply-row">${items.join('')}</div></div>`;
 }
 

@@ -5,7 +5,7 @@
 import { attrs, esc } from '../shared/html.js';
 
 export {
-  SEAT_COLOR, attrs, capitalize, count, esc, humanize, seatColor,
+  SEAT_COLOR, attrs, capitalize, esc, humanize, seatColor,
 } from '../shared/html.js';
 
 export const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'];
@@ -29,19 +29,55 @@ export const GOOD_INK = {
   quarry: '#ffffff',
 };
 
-// Shorter names for the narrow city spaces (the tooltip always gives the full name and effect).
-export const SHORT_LABEL = {
-  'small-indigo-plant': 'Small indigo',
-  'small-sugar-mill': 'Small sugar',
-  'tobacco-storage': 'Tobacco store',
-  'construction-hut': 'Constr. hut',
-  'small-warehouse': 'Sm. warehouse',
-  'large-warehouse': 'Lg. warehouse',
+// Each good's own mark, drawn on its barrels and plantations in the good's ink colour, so that goods
+// are told apart by shape as well as by colour (tobacco and coffee are both brown): corn rows of
+// kernels, an indigo diamond, a sugar cube, a tobacco leaf point, a round coffee bean. Paths in a
+// unit box centred on 0, scaled by goodMark.
+const MARK_PATH = {
+  corn: 'M-0.42 -0.4 H0.42 V-0.2 H-0.42 Z M-0.42 -0.1 H0.42 V0.1 H-0.42 Z M-0.42 0.2 H0.42 V0.4 H-0.42 Z',
+  indigo: 'M0 -0.5 L0.45 0 L0 0.5 L-0.45 0 Z',
+  sugar: 'M-0.38 -0.38 H0.38 V0.38 H-0.38 Z',
+  tobacco: 'M0 -0.48 L0.48 0.42 H-0.48 Z',
+  coffee: 'M0.42 0 A0.42 0.42 0 1 1 -0.42 0 A0.42 0.42 0 1 1 0.42 0 Z',
 };
 
-/** An estimate of a text's width in SVG user units, good enough to decide when to squeeze it. */
+/** The mark of `good` (see MARK_PATH) as an SVG path of size `s` centred at (cx, cy), or ''. */
+export function goodMark(good, cx, cy, s) {
+  const d = MARK_PATH[good];
+  if (!d) return '';
+  return `<path d="${d}" transform="translate(${cx} ${cy}) scale(${s})" fill="${GOOD_INK[good]}" class="good-mark"/>`;
+}
+
+// Glyph widths (in ems) of the bold labels, by kind of character, measured on a wide sans serif
+// (DejaVu Sans, Debian's default for system-ui); narrower fonts only make the estimate generous.
+const NARROW = new Set(" .,:;!'|iljI");
+const SEMI = new Set('frt-()[]/');
+const WIDE = new Set('mwMW');
+
+/** An estimate of a text's width in SVG user units: wrap or squeeze beyond it, and it never overflows. */
 export function textWidth(text, size) {
-  return String(text).length * size * 0.56;
+  let ems = 0;
+  for (const c of String(text)) {
+    if (NARROW.has(c)) ems += 0.37;
+    else if (SEMI.has(c)) ems += 0.5;
+    else if (WIDE.has(c)) ems += 1.05;
+    else if (c >= 'A' && c <= 'Z') ems += 0.8;
+    else ems += 0.72;
+  }
+  return ems * size;
+}
+
+/** `text` in at most two lines of at most `max` units at `size` (words kept whole where they fit). */
+export function wrapText(text, size, max) {
+  const words = String(text).split(' ');
+  if (words.length < 2 || textWidth(text, size) <= max) return [String(text)];
+  let first = words[0];
+  let i = 1;
+  while (i < words.length - 1 && textWidth(`${first} ${words[i]}`, size) <= max) {
+    first = `${first} ${words[i]}`;
+    i += 1;
+  }
+  return [first, words.slice(i).join(' ')];
 }
 
 /** An SVG <text> that is compressed (never cut) when it would be wider than `max`. */
@@ -74,8 +110,9 @@ export function barrelSvg(x, y, w, h, good, extra = {}) {
   const cls = `barrel barrel-${good}${extra.class ? ` ${extra.class}` : ''}`;
   return `<g${attrs({ ...extra, class: cls })}>`
     + `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" class="barrel-body"/>`
-    + `<line x1="${x + 1}" y1="${y + h * 0.3}" x2="${x + w - 1}" y2="${y + h * 0.3}" class="barrel-hoop"/>`
-    + `<line x1="${x + 1}" y1="${y + h * 0.7}" x2="${x + w - 1}" y2="${y + h * 0.7}" class="barrel-hoop"/></g>`;
+    + `<line x1="${x + 1}" y1="${y + h * 0.16}" x2="${x + w - 1}" y2="${y + h * 0.16}" class="barrel-hoop"/>`
+    + `<line x1="${x + 1}" y1="${y + h * 0.84}" x2="${x + w - 1}" y2="${y + h * 0.84}" class="barrel-hoop"/>`
+    + `${goodMark(good, x + w / 2, y + h / 2, Math.min(w * 0.78, h * 0.55))}</g>`;
 }
 
 /** A small inline barrel icon for HTML (chips, buttons, the log). */

@@ -3,7 +3,8 @@
 
 import { seatName, statusLine as sharedStatusLine } from '../shared/status.js';
 import { buildingLabel, roleLabel } from './catalog.js';
-import { count, humanize } from './util.js';
+import { counted } from './nouns.js';
+import { humanize } from './util.js';
 
 export function goodName(good) {
   return String(good ?? '');
@@ -66,14 +67,14 @@ export function describeAction(text, { view, catalog, me }) {
     case 'build': {
       if (arg === 'pass') return 'Build nothing';
       const price = view?.building_costs?.[arg];
-      return `Build the ${inline(buildingLabel(catalog, arg))}${price !== undefined ? ` for ${count(price, 'doubloon')}` : ''}`;
+      return `Build the ${inline(buildingLabel(catalog, arg))}${price !== undefined ? ` for ${counted(price, 'doubloon')}` : ''}`;
     }
     case 'university':
       return arg === 'take' ? 'Put a colonist on the new building (university)' : 'No colonist from the university';
     case 'bonus': return arg === 'pass' ? 'No bonus barrel' : `Take 1 more ${goodName(arg)} (craftsman's privilege)`;
     case 'sell':
       if (arg === 'pass') return 'Sell nothing';
-      return `Sell ${goodName(arg)} for ${count(salePrice(view, catalog, me, arg), 'doubloon')}`;
+      return `Sell ${goodName(arg)} for ${counted(salePrice(view, catalog, me, arg), 'doubloon')}`;
     case 'ship': {
       if (arg === 'pass') return 'Do not use the wharf now';
       const { barrels, vp } = shipment(view, me, arg, extra);
