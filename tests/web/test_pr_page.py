@@ -52,6 +52,15 @@ def snapshot(page: Page, server: Running, table_id: str) -> dict[str, Any]:
     return table
 
 
+def seat_ann(page: Page, server: Running, seed: int, until: Callable[[State, int], bool]) -> str:
+    """The guest Ann at seat 0 of the 4-player position `reach` finds, against three easy bots."""
+    sign_in(page, server, "Ann")
+    position = reach("puertorico", 4, seed=seed, until=until)
+    tid = seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"])
+    open_table(page, server, tid, len(position.actions))
+    return tid
+
+
 def test_the_page_proposes_the_best_arrangement_and_confirming_it_loses_no_barrel(
     page: Page, server: Running
 ) -> None:
@@ -59,10 +68,7 @@ def test_the_page_proposes_the_best_arrangement_and_confirming_it_loses_no_barre
     # plant, small market. By the stated order (docs/rules.md): corn, 3 indigo pairs and the sugar
     # pair make 5 barrels with all 9; the market and the tobacco (no storage) stay empty. The page
     # used to staff the market before the corn.
-    sign_in(page, server, "Ann")
-    position = reach("puertorico", 4, seed=6, until=placing_of_seat_0_in_round(8))
-    tid = seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"])
-    open_table(page, server, tid, len(position.actions))
+    tid = seat_ann(page, server, 6, placing_of_seat_0_in_round(8))
     expect(page.get_by_test_id("confirm")).to_be_enabled()
     best = {"corn": 1, "indigo": 3, "sugar": 1, "small-sugar-mill": 1, "indigo-plant": 3}
     assert snapshot(page, server, tid)["view"]["mayor_proposal"] == best
@@ -90,10 +96,7 @@ def seated_mid_game(page: Page, server: Running) -> str:
     """Round 6 of seed 10: three easy bots ("Easy bot 1".."3") took a role each; cargo on two ships,
     two goods in the trading house; cities with a coffee roaster, a small sugar mill and a small
     warehouse."""
-    sign_in(page, server, "Ann")
-    position = reach("puertorico", 4, seed=10, until=role_choice_after_three_bots_chose)
-    tid = seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"])
-    open_table(page, server, tid, len(position.actions))
+    tid = seat_ann(page, server, 10, role_choice_after_three_bots_chose)
     expect(page.locator('[data-action^="role:"]').first).to_be_visible()
     return tid
 
