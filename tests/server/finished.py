@@ -9,13 +9,27 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+from servertools import run_async
 
 from isla.core import Record
 from isla.core import game as find_game
+from isla.server import ServerConfig
 from isla.server.store import Finish, Store, StoredSeat, StoredTable
 from isla.server.tables import token_hash
+
+
+def on_store(config: ServerConfig, job: Callable[[Store], Any]) -> Any:
+    """Run `job(store)` on the database of a test server (its SQLite file when none is configured).
+
+    In a thread of its own: a browser test's thread already runs Playwright's event loop.
+    """
+    url = config.url().render_as_string(hide_password=False)
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(run_async, job, url).result()
 
 
 def person(slot: int, name: str, user_id: str | None = None) -> tuple[StoredSeat, str]:

@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx2
-from finished import insert_finished, person, robot
-from servertools import Running, create, get, human, run_async
+from finished import insert_finished, on_store, person, robot
+from servertools import Running, create, get, human
 
 from isla.server.store import Store
 
@@ -23,7 +23,7 @@ def finished_table(server: Running, table_id: str = "t-done") -> tuple[str, str]
         await insert_finished(store, table_id, "puertorico", [ann, ben, robot(2, "easy")],
                               options={"balanced": True})
 
-    run_async(job, server.config.database_url or "")
+    on_store(server.config, job)
     return ann_token, ben_token
 
 

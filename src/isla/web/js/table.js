@@ -22,7 +22,7 @@ const BOARDS = {
   vanuatu: () => import('./vanuatu/board.js'),
 };
 // Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
-const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit']);
+const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit', 'again']);
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const $ = (id) => document.getElementById(id);
@@ -212,6 +212,9 @@ function shellControl(op, arg) {
     case 'sit':
       sit(Number(arg));
       break;
+    case 'again':
+      playAgain();
+      break;
     default:
       break;
   }
@@ -238,6 +241,30 @@ async function sit(slot) {
   } catch (error) {
     showBanner(error.message, error.code);
   }
+}
+
+/** Play this finished game again with the same seats: the new table (made now, or joined). */
+async function playAgain() {
+  const button = app.querySelector('[data-ui="again"]');
+  if (button) button.disabled = true;
+  try {
+    const answer = await api('POST', `/api/tables/${encodeURIComponent(tableId)}/again`, {});
+    location.assign(`/tables/${encodeURIComponent(answer.table.id)}`);
+  } catch (error) {
+    showBanner(error.message, error.code);
+    if (button) button.disabled = false;
+  }
+}
+
+/** The ways on from the final scores: back to the lobby, and (for its players) the same seats again. */
+function wayOn() {
+  const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>';
+  if (mySeat(table) === null) return `<div class="score-next">${lobby}</div>`;
+  const label = table.again ? 'Join the new table' : 'Play again with the same seats';
+  const note = table.again
+    ? '<p class="score-again" data-testid="again-waiting">A new table with the same seats is waiting for you.</p>'
+    : '';
+  return `<div class="score-next">${note}<button type="button" class="btn btn-primary" data-ui="again" data-testid="play-again">${label}</button>${lobby}</div>`;
 }
 
 function dispatch(result) {
@@ -342,7 +369,9 @@ function render() {
   $('players').innerHTML = drawn.players;
   waitingHtml = null;
   $('supply').innerHTML = drawn.supply;
-  $('score').innerHTML = table.status === 'finished' && table.result ? board.renderScore(table.result, names, me, table) : '';
+  const over = table.status === 'finished' && table.result;
+  $('score').innerHTML = over ? board.renderScore(table.result, names, me, table) : '';
+  if (over) ($('score').querySelector('.score') || $('score')).insertAdjacentHTML('beforeend', wayOn());
   const missing = table.status === 'playing' ? ix.missing(app) : [];
   const fallback = $('fallback');
   fallback.innerHTML = missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '';
