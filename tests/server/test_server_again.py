@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx2
-from finished import insert_finished, on_store, person, robot
+from played import insert_played, on_store, person, robot
 from servertools import Running, create, get, human
 
 from isla.server.store import Store
@@ -20,7 +20,7 @@ def finished_table(server: Running, table_id: str = "t-done") -> tuple[str, str]
     ben, ben_token = person(1, "Ben")
 
     async def job(store: Store) -> None:
-        await insert_finished(store, table_id, "puertorico", [ann, ben, robot(2, "easy")],
+        await insert_played(store, table_id, "puertorico", [ann, ben, robot(2, "easy")],
                               options={"balanced": True})
 
     on_store(server.config, job)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from finished import insert_finished, on_store, person, robot
+from played import insert_played, on_store, person, robot
 from playwright.sync_api import BrowserContext, Page, expect
 from servertools import PATIENCE, Running
 from webplay import sign_in_as_guest
@@ -37,7 +37,7 @@ def test_the_score_table_leads_to_the_lobby_and_to_the_same_seats_again(
     ben_seat, _ = person(1, "Ben", user_id(ben))
 
     async def job(store: Store) -> None:
-        await insert_finished(store, "t-done", "puertorico", [ann_seat, ben_seat, robot(2, "easy")])
+        await insert_played(store, "t-done", "puertorico", [ann_seat, ben_seat, robot(2, "easy")])
 
     on_store(server.config, job)
     for player in (ann, ben):

@@ -22,7 +22,7 @@ const BOARDS = {
   vanuatu: () => import('./vanuatu/board.js'),
 };
 // Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
-const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit', 'again']);
+const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit', 'again', 'log-toggle']);
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const $ = (id) => document.getElementById(id);
@@ -39,6 +39,7 @@ let busyTimer = null;
 let bannerTimer = null;
 let confirmAbandon = false;
 let viewer = null; // the signed-in user (null: nobody), for the waiting room's "Sit here"
+let lastDecision = null; // the seq of the viewer's decision last brought into view
 let waitingHtml = null; // the waiting room as last drawn: redrawn only when it changes (a name being typed survives)
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
@@ -215,6 +216,9 @@ function shellControl(op, arg) {
     case 'again':
       playAgain();
       break;
+    case 'log-toggle':
+      toggleLog();
+      break;
     default:
       break;
   }
@@ -265,6 +269,54 @@ function wayOn() {
     ? '<p class="score-again" data-testid="again-waiting">A new table with the same seats is waiting for you.</p>'
     : '';
   return `<div class="score-next">${note}<button type="button" class="btn btn-primary" data-ui="again" data-testid="play-again">${label}</button>${lobby}</div>`;
+}
+
+// --- a short landscape screen (base.css: the board and supplies side by side, the log a pane) --
+
+function compact() {
+  return getComputedStyle(app).getPropertyValue('--layout').trim() === 'compact';
+}
+
+/** Swipe to the log pane, or back to the board. */
+function atLog() {
+  const layout = $('layout');
+  return layout.scrollLeft > (layout.scrollWidth - layout.clientWidth) / 2;
+}
+
+function toggleLog() {
+  const layout = $('layout');
+  layout.scrollTo({ left: atLog() ? 0 : layout.scrollWidth, behavior: 'smooth' });
+}
+
+function labelLogToggle() {
+  const button = app.querySelector('[data-ui="log-toggle"]');
+  const log = atLog();
+  button.textContent = log ? 'Board' : 'Log';
+  button.setAttribute('aria-pressed', log ? 'true' : 'false');
+}
+
+/**
+ * When a new decision is the viewer's, bring the first thing to click for it into view (on a short
+ * screen the columns scroll on their own, and the market or the action spaces may be far down).
+ */
+function showDecision(mine) {
+  if (!mine || lastDecision === table.seq) return;
+  lastDecision = table.seq;
+  if (!compact()) return;
+  const first = app.querySelector('#players [data-action]:not([disabled]), #supply [data-action]:not([disabled])');
+  const column = first?.closest('#players, #supply');
+  if (!first || inView(first, column)) return;
+  // The whole group it belongs to (the market, the action spaces) from its top, if it fits.
+  first.closest('#players > *, #supply > *')?.scrollIntoView({ block: 'start', inline: 'nearest' });
+  if (!inView(first, column)) first.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
+function inView(el, column) {
+  const r = el.getBoundingClientRect();
+  const c = column.getBoundingClientRect();
+  const pane = $('layout').getBoundingClientRect();
+  return r.top >= c.top && r.bottom <= c.bottom && r.left >= Math.max(c.left, pane.left)
+    && r.right <= Math.min(c.right, pane.right);
 }
 
 function dispatch(result) {
@@ -379,6 +431,7 @@ function render() {
   app.style.setProperty('--me', me === null ? '#777' : seatColor(me));
   flash();
   tooltips.refresh();
+  showDecision(status.mine);
 }
 
 /**
@@ -408,6 +461,7 @@ async function main() {
   $('banner').addEventListener('click', () => {
     $('banner').hidden = true;
   });
+  $('layout').addEventListener('scroll', labelLogToggle, { passive: true });
   if (!tableId) {
     showBanner('No table in the address: open a table from the lobby.');
     return;

@@ -1,6 +1,6 @@
-"""A finished table written straight into the store: a game the engine plays out with seeded random
-moves, logged as the server would have logged it, for tests of what comes after the end (the score
-table, playing again) without playing a whole game through the server.
+"""A table written straight into the store at a position of a game the engine played with seeded
+random moves, logged as the server would have logged it: for tests of a moment of a game (a phase
+on a phone's screen, the score table, playing again) without playing the game through the server.
 
 The server reads it like any table it did not hold in memory: it replays the log.
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 from servertools import run_async
 
-from isla.core import Record
+from isla.core import Record, State
 from isla.core import game as find_game
 from isla.server import ServerConfig
 from isla.server.store import Finish, Store, StoredSeat, StoredTable
@@ -42,7 +42,7 @@ def robot(slot: int, level: str) -> StoredSeat:
     return StoredSeat(slot, "bot", slot, bot=level)
 
 
-async def insert_finished(
+async def insert_played(
     store: Store,
     table_id: str,
     game_name: str,
@@ -51,19 +51,22 @@ async def insert_finished(
     seed: int = 1,
     options: dict[str, Any] | None = None,
     creator_id: str | None = None,
+    stop: Callable[[State], bool] | None = None,
 ) -> None:
-    """Write a table of `seats` whose game was played to its end with random legal moves."""
+    """Write a table of `seats` whose game was played with random legal moves until `stop(state)`
+    holds (the table is then being played) or, without `stop` or if it never holds, to its end."""
     game = find_game(game_name)
     players = len(seats)
     resolved = game.resolve_options(players, options or {})
     state = game.new_state(players, seed, resolved)
     rng = random.Random(seed)
     logged: list[tuple[int, str]] = []
-    while state.to_move is not None:
+    while state.to_move is not None and not (stop is not None and stop(state)):
         seat = state.to_move
         action = rng.choice(state.legal_actions())
         state.apply(action)
         logged.append((seat, action.text))
+    over = state.to_move is None
     names = [s.name or f"{(s.bot or 'bot').capitalize()} bot" for s in sorted(seats, key=lambda s: s.slot)]
     record = Record(game.name, players, seed, dict(resolved), [a for _, a in logged], names, game.version)
     await store.insert_table(
@@ -78,6 +81,6 @@ async def insert_finished(
         else:
             runs.append((seq, seat, [text]))
     for index, (first, seat, texts) in enumerate(runs):
-        last = index == len(runs) - 1
+        last = over and index == len(runs) - 1
         finish = Finish(state.result().to_json(), record.to_json()) if last else None
         await store.append(table_id, first, seat, texts, source="player", finish=finish)
