@@ -53,6 +53,11 @@ def test_the_score_table_leads_to_the_lobby_and_to_the_same_seats_again(
     expect(ann.get_by_test_id("waiting-seat-1")).to_contain_text("kept for Ben")
     expect(ann.get_by_test_id("waiting-seat-2")).to_contain_text("Easy bot")
 
+    lobby = ann.context.new_page()  # the lobby shows whom the open seat is kept for
+    lobby.goto(server.url + "/")
+    expect(lobby.get_by_test_id("open-tables")).to_contain_text("open for Ben: sit here")
+    lobby.close()
+
     expect(ben.get_by_test_id("again-waiting")).to_be_visible()  # pushed to the finished table's page
     ben.get_by_test_id("play-again").click()
     ben.wait_for_url(ann.url)

@@ -417,9 +417,9 @@ function seatChip(table, seat) {
         type: 'button',
         class: 'chip-button',
         'data-testid': `join-${table.id}-${seat.slot}`,
-        title: 'Take this seat',
+        title: seat.name ? `Kept for ${seat.name} (the table is played again)` : 'Take this seat',
         onclick: (event) => join(table.id, seat.slot, event.currentTarget),
-        text: 'open: sit here',
+        text: seat.name ? `open for ${seat.name}: sit here` : 'open: sit here',
       }));
   }
   const toMove = table.status === 'playing' && table.to_move !== null && seat.seat === table.to_move;
