@@ -4,8 +4,9 @@
 // and redraws from whatever the server pushes next.
 //
 // This module is the game-independent shell: the connection, accepting snapshots, submitting, the
-// error banner, the seat controls (stand-in, reclaim, abandon), the waiting room, the glow of changed
-// values, the polling for absent players and the log. Each game supplies its board: a module whose
+// error banner, the seat controls (stand-in, reclaim, abandon), the waiting room (shared/waiting.js:
+// the invite, sitting down), the way on from the final scores (playing again), the glow of changed
+// values, the polling for absent players, the log, and the panes of a short screen (shared/panes.js). Each game supplies its board: a module whose
 // default export has `title`, `loadCatalog()`, `interaction(tableId)` (sync, setBusy, busy, handle,
 // promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`, `render(ctx)` -> {players, supply}
 // and `renderScore`. The shell picks it by `snapshot.game`.
@@ -14,6 +15,8 @@ import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { capitalize, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
+import { installPanes } from './shared/panes.js';
+import { scoreWayOn } from './shared/score.js';
 import { installTooltips } from './shared/tooltip.js';
 import { copyInvite, renderWaiting } from './shared/waiting.js';
 
@@ -33,13 +36,13 @@ let game = null; // {board, catalog, ix} once the table's game module and catalo
 let gameLoading = null;
 let conn = null;
 let tooltips = null;
+let panes = null;
 let lastValues = null;
 let lastFlashSeq = null;
 let busyTimer = null;
 let bannerTimer = null;
 let confirmAbandon = false;
 let viewer = null; // the signed-in user (null: nobody), for the waiting room's "Sit here"
-let lastDecision = null; // the seq of the viewer's decision last brought into view
 let waitingHtml = null; // the waiting room as last drawn: redrawn only when it changes (a name being typed survives)
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
@@ -217,7 +220,7 @@ function shellControl(op, arg) {
       playAgain();
       break;
     case 'log-toggle':
-      toggleLog();
+      panes.toggle();
       break;
     default:
       break;
@@ -258,65 +261,6 @@ async function playAgain() {
     showBanner(error.message, error.code);
     if (button) button.disabled = false;
   }
-}
-
-/** The ways on from the final scores: back to the lobby, and (for its players) the same seats again. */
-function wayOn() {
-  const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>';
-  if (mySeat(table) === null) return `<div class="score-next">${lobby}</div>`;
-  const label = table.again ? 'Join the new table' : 'Play again with the same seats';
-  const note = table.again
-    ? '<p class="score-again" data-testid="again-waiting">A new table with the same seats is waiting for you.</p>'
-    : '';
-  return `<div class="score-next">${note}<button type="button" class="btn btn-primary" data-ui="again" data-testid="play-again">${label}</button>${lobby}</div>`;
-}
-
-// --- a short landscape screen (base.css: the board and supplies side by side, the log a pane) --
-
-function compact() {
-  return getComputedStyle(app).getPropertyValue('--layout').trim() === 'compact';
-}
-
-/** Swipe to the log pane, or back to the board. */
-function atLog() {
-  const layout = $('layout');
-  return layout.scrollLeft > (layout.scrollWidth - layout.clientWidth) / 2;
-}
-
-function toggleLog() {
-  const layout = $('layout');
-  layout.scrollTo({ left: atLog() ? 0 : layout.scrollWidth, behavior: 'smooth' });
-}
-
-function labelLogToggle() {
-  const button = app.querySelector('[data-ui="log-toggle"]');
-  const log = atLog();
-  button.textContent = log ? 'Board' : 'Log';
-  button.setAttribute('aria-pressed', log ? 'true' : 'false');
-}
-
-/**
- * When a new decision is the viewer's, bring the first thing to click for it into view (on a short
- * screen the columns scroll on their own, and the market or the action spaces may be far down).
- */
-function showDecision(mine) {
-  if (!mine || lastDecision === table.seq) return;
-  lastDecision = table.seq;
-  if (!compact()) return;
-  const first = app.querySelector('#players [data-action]:not([disabled]), #supply [data-action]:not([disabled])');
-  const column = first?.closest('#players, #supply');
-  if (!first || inView(first, column)) return;
-  // The whole group it belongs to (the market, the action spaces) from its top, if it fits.
-  first.closest('#players > *, #supply > *')?.scrollIntoView({ block: 'start', inline: 'nearest' });
-  if (!inView(first, column)) first.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-}
-
-function inView(el, column) {
-  const r = el.getBoundingClientRect();
-  const c = column.getBoundingClientRect();
-  const pane = $('layout').getBoundingClientRect();
-  return r.top >= c.top && r.bottom <= c.bottom && r.left >= Math.max(c.left, pane.left)
-    && r.right <= Math.min(c.right, pane.right);
 }
 
 function dispatch(result) {
@@ -423,7 +367,7 @@ function render() {
   $('supply').innerHTML = drawn.supply;
   const over = table.status === 'finished' && table.result;
   $('score').innerHTML = over ? board.renderScore(table.result, names, me, table) : '';
-  if (over) ($('score').querySelector('.score') || $('score')).insertAdjacentHTML('beforeend', wayOn());
+  if (over) ($('score').querySelector('.score') || $('score')).insertAdjacentHTML('beforeend', scoreWayOn(table, me));
   const missing = table.status === 'playing' ? ix.missing(app) : [];
   const fallback = $('fallback');
   fallback.innerHTML = missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '';
@@ -431,7 +375,7 @@ function render() {
   app.style.setProperty('--me', me === null ? '#777' : seatColor(me));
   flash();
   tooltips.refresh();
-  showDecision(status.mine);
+  panes.decision(status.mine, table.seq);
 }
 
 /**
@@ -461,7 +405,7 @@ async function main() {
   $('banner').addEventListener('click', () => {
     $('banner').hidden = true;
   });
-  $('layout').addEventListener('scroll', labelLogToggle, { passive: true });
+  panes = installPanes(app, $('layout'), app.querySelector('[data-ui="log-toggle"]'));
   if (!tableId) {
     showBanner('No table in the address: open a table from the lobby.');
     return;
