@@ -1,35 +1,22 @@
-"""A table written straight into the store at a position of a game the engine played with seeded
-random moves, logged as the server would have logged it: for tests of a moment of a game (a phase
-on a phone's screen, the score table, playing again) without playing the game through the server.
+"""A finished table written straight into the store, with player tokens for its people: a game the
+engine played with seeded random moves, logged as the server would have logged it, for the server
+tests of what comes after the end (playing again) without playing the game through the server.
 
-The server reads it like any table it did not hold in memory: it replays the log.
+The server reads it like any table it did not hold in memory: it replays the log. (The browser
+tests' stored positions, signed-in pages instead of tokens, are tests/web/positions.py.)
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from typing import Any
 
-from servertools import run_async
-
-from isla.core import Record, State
+from isla.core import Record
 from isla.core import game as find_game
-from isla.server import ServerConfig
 from isla.server.store import Finish, Store, StoredSeat, StoredTable
 from isla.server.tables import token_hash
-
-
-def on_store(config: ServerConfig, job: Callable[[Store], Any]) -> Any:
-    """Run `job(store)` on the database of a test server (its SQLite file when none is configured).
-
-    In a thread of its own: a browser test's thread already runs Playwright's event loop.
-    """
-    url = config.url().render_as_string(hide_password=False)
-    with ThreadPoolExecutor(1) as worker:
-        return worker.submit(run_async, job, url).result()
 
 
 def person(slot: int, name: str, user_id: str | None = None) -> tuple[StoredSeat, str]:
@@ -42,7 +29,7 @@ def robot(slot: int, level: str) -> StoredSeat:
     return StoredSeat(slot, "bot", slot, bot=level)
 
 
-async def insert_played(
+async def insert_finished(
     store: Store,
     table_id: str,
     game_name: str,
@@ -51,22 +38,19 @@ async def insert_played(
     seed: int = 1,
     options: dict[str, Any] | None = None,
     creator_id: str | None = None,
-    stop: Callable[[State], bool] | None = None,
 ) -> None:
-    """Write a table of `seats` whose game was played with random legal moves until `stop(state)`
-    holds (the table is then being played) or, without `stop` or if it never holds, to its end."""
+    """Write a table of `seats` whose game was played to its end with random legal moves."""
     game = find_game(game_name)
     players = len(seats)
     resolved = game.resolve_options(players, options or {})
     state = game.new_state(players, seed, resolved)
     rng = random.Random(seed)
     logged: list[tuple[int, str]] = []
-    while state.to_move is not None and not (stop is not None and stop(state)):
+    while state.to_move is not None:
         seat = state.to_move
         action = rng.choice(state.legal_actions())
         state.apply(action)
         logged.append((seat, action.text))
-    over = state.to_move is None
     names = [s.name or f"{(s.bot or 'bot').capitalize()} bot" for s in sorted(seats, key=lambda s: s.slot)]
     record = Record(game.name, players, seed, dict(resolved), [a for _, a in logged], names, game.version)
     await store.insert_table(
@@ -81,6 +65,6 @@ async def insert_played(
         else:
             runs.append((seq, seat, [text]))
     for index, (first, seat, texts) in enumerate(runs):
-        last = over and index == len(runs) - 1
+        last = index == len(runs) - 1
         finish = Finish(state.result().to_json(), record.to_json()) if last else None
         await store.append(table_id, first, seat, texts, source="player", finish=finish)

@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx2
-from played import insert_played, on_store, person, robot
-from servertools import Running, create, get, human
+from played import insert_finished, person, robot
+from servertools import Running, create, get, human, run_async
 
 from isla.server.store import Store
 
@@ -20,10 +20,10 @@ def finished_table(server: Running, table_id: str = "t-done") -> tuple[str, str]
     ben, ben_token = person(1, "Ben")
 
     async def job(store: Store) -> None:
-        await insert_played(store, table_id, "puertorico", [ann, ben, robot(2, "easy")],
+        await insert_finished(store, table_id, "puertorico", [ann, ben, robot(2, "easy")],
                               options={"balanced": True})
 
-    on_store(server.config, job)
+    run_async(job, server.config.url().render_as_string(hide_password=False))
     return ann_token, ben_token
 
 

@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from servertools import PATIENCE, Running
+from servertools import Running
 
 from isla.core import game as find_game
-
-expect.set_options(timeout=PATIENCE * 1000)  # every wait below: the suite's patience
 
 RULING_ID = re.compile(r"\b[RV]\d+\b")
 

@@ -10,15 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from played import insert_played, on_store, person, robot
-from playwright.sync_api import Browser, Locator, Page, expect
-from servertools import PATIENCE, Running
-from webplay import sign_in_as_guest
+from playwright.sync_api import BrowserContext, Locator, expect
+from positions import open_table, reach, seat_at, sign_in
+from servertools import Running
 
 from isla.core import State
-from isla.server.store import Store
-
-expect.set_options(timeout=PATIENCE * 1000)  # every wait below: the suite's patience
 
 PHONE = {"width": 844, "height": 390}
 # What the page shows where: visible and clickable means the element is what is at its centre.
@@ -31,9 +27,9 @@ ON_TOP = """(el) => {
 }"""
 
 
-def phase_of(name: str) -> Callable[[State], bool]:
+def phase_of(name: str) -> Callable[[State, int], bool]:
     """The first moment Ann (seat 0) is to decide in the phase `name`."""
-    return lambda state: state.to_move == 0 and state.view(0)["phase"]["name"] == name
+    return lambda state, _: state.to_move == 0 and state.view(0)["phase"]["name"] == name
 
 
 def on_top(locator: Locator) -> bool:
@@ -43,19 +39,13 @@ def on_top(locator: Locator) -> bool:
 
 @pytest.mark.parametrize(("game", "phase"), [("puertorico", "builder"), ("vanuatu", "planning")])
 def test_the_own_board_and_the_decision_fit_the_first_screen_and_the_log_is_a_tap_away(
-    browser: Browser, server: Running, game: str, phase: str
+    new_context: Callable[..., BrowserContext], server: Running, game: str, phase: str
 ) -> None:
-    page: Page = browser.new_context(viewport=PHONE).new_page()
-    sign_in_as_guest(page, server, "Ann")
-    me = page.evaluate("async () => (await (await fetch('/api/auth/me')).json()).user.id")
-    ann, _ = person(0, "Ann", me)
-    seats = [ann, robot(1, "easy"), robot(2, "easy"), robot(3, "easy")]
-
-    async def job(store: Store) -> None:
-        await insert_played(store, "t-phone", game, seats, seed=4, stop=phase_of(phase))
-
-    on_store(server.config, job)
-    page.goto(f"{server.url}/tables/t-phone")
+    page = new_context(viewport=PHONE).new_page()
+    sign_in(page, server, "Ann")
+    position = reach(game, 4, seed=4, until=phase_of(phase))
+    open_table(page, server, seat_at(server, position, [page, "bot:easy", "bot:easy", "bot:easy"]),
+               len(position.actions))
     expect(page.locator('[data-testid="status"].mine')).to_be_visible()  # Ann's decision is shown
 
     # One screen: the page does not scroll, and what needs deciding is on it, clickable.

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from servertools import PATIENCE, Running
+from servertools import Running
 from webplay import THREE_EASY_BOTS, create_table, sign_in_as_guest
 
 PAST_THE_DELAY_MS = 2000  # far beyond the tooltip's hover delay
-expect.set_options(timeout=PATIENCE * 1000)  # every wait below: the suite's patience
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
-from servertools import PATIENCE, Running
+from servertools import Running
 from webplay import create_table, sign_in_as_guest
-
-expect.set_options(timeout=PATIENCE * 1000)  # every wait below: the suite's patience
 
 
 def test_the_invite_link_is_shown_copied_and_seats_a_friend(
