@@ -183,7 +183,7 @@ def test_acting_before_the_start_and_joining_mistakes(server: Running) -> None:
         ({"seats": [{"kind": "open"}] * 3, "options": {"two_player_roles": "craftsman_angst"}}, "2"),
         ({"seats": [{"kind": "bot", "bot": "genius"}, {"kind": "open"}]}, "genius"),
         ({"seats": [{"kind": "bot"}, {"kind": "open"}]}, "needs a bot"),
-        ({"seats": [{"kind": "open", "name": "Ann"}, {"kind": "open"}]}, "no name"),
+        ({"seats": [{"kind": "open", "name": "  "}, {"kind": "open"}]}, "empty"),  # kept for nobody
         ({"seats": [{"kind": "human"}, {"kind": "open"}]}, "name"),
         ({"seats": [{"kind": "robot"}, {"kind": "open"}]}, "kind"),
         ({"seats": [{"kind": "open"}] * 2, "seating": "alphabetical"}, "seating"),

@@ -43,6 +43,9 @@ def test_health_and_games_list_every_option_and_bot(sqlite_server: Running) -> N
     assert {o["name"] for o in puertorico["options"]} == {
         spec.name for spec in find_game("puertorico").option_specs
     }
+    # The players' words for each option come with it (the lobby shows them).
+    texts = find_game("puertorico").option_texts()
+    assert all(o["label"] == texts[o["name"]].label and o["help"] for o in puertorico["options"])
     assert {"random", "easy", "medium", "hard"} <= set(games["bots"])
     # Every registered game is served; the browser offers those it has a table page for.
     assert {g["name"]: g["browser"] for g in games["games"]} == {"puertorico": True, "vanuatu": True}

@@ -19,7 +19,8 @@ seats its pages at a stored position:
 - `seat_at` writes the table through the server's own store, as the server writes a table played
   there: the table row (seed, options, engine version; fixed seating), its seats (a page's signed-in
   user, the first of them its creator, or a bot) and its whole action log (a person's seat's actions
-  as "player", a bot's as "bot").
+  as "player", a bot's as "bot"). A position at the game's end (`until` = the game is over) is
+  written as a finished table, with its result and record.
 - `open_table` opens it. The running server does not hold that table in memory yet, so the first look
   at it makes the server load it and rebuild its state from the log (the code that rebuilds every
   live table after a restart); its bots carry on from there.
@@ -43,7 +44,7 @@ from servertools import PATIENCE, Running
 import isla
 from isla.bots import bot_move, make_bot
 from isla.core import State
-from isla.server.store import Store, StoredSeat, StoredTable
+from isla.server.store import Finish, Store, StoredSeat, StoredTable
 from isla.server.tables import token_hash
 
 # How many moves `reach` plays at most before it gives up (more than any game has).
@@ -165,6 +166,7 @@ def seat_at(server: Running, position: Position, seats: Sequence[Page | str]) ->
         creator_id=creator,
     )
     human = {s.seat for s in stored_seats if s.kind == "human"}
+    names = [s.name or f"{(s.bot or 'bot').capitalize()} bot" for s in stored_seats]
     # The log in runs of one seat's consecutive actions (Store.append logs one seat's actions at once).
     state = engine.new_state(position.players, position.seed, position.options)
     runs: list[tuple[int, int, list[str]]] = []  # (first seq, seat, actions)
@@ -176,14 +178,20 @@ def seat_at(server: Running, position: Position, seats: Sequence[Page | str]) ->
         else:
             runs.append((seq, mover, [text]))
         state.apply(text)
+    finish = None
+    if state.to_move is None:  # the game is over: the last run finishes it, as the server does
+        record = isla.Record(engine.name, position.players, position.seed, dict(position.options),
+                             list(position.actions), names, engine.version)
+        finish = Finish(state.result().to_json(), record.to_json())
 
     async def write() -> None:
         store = await Store.open(server.config.url())
         try:
             await store.insert_table(table)
-            for first, seat, texts in runs:
+            for index, (first, seat, texts) in enumerate(runs):
                 source = "player" if seat in human else "bot"
-                await store.append(table.id, first, seat, texts, source=source)
+                last = finish if index == len(runs) - 1 else None
+                await store.append(table.id, first, seat, texts, source=source, finish=last)
         finally:
             await store.close()
 

@@ -1,7 +1,7 @@
 """The game protocol shared by every Isla game (see ARCHITECTURE.md, "The protocol")."""
 
 from isla.core.errors import BadOption, BadState, IllegalAction, IslaError, UnknownGame
-from isla.core.protocol import JSON, Action, Game, OptionSpec, Result, State, shared_ranks
+from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State, shared_ranks
 from isla.core.record import Record, replay
 from isla.core.registry import game, game_names
 
@@ -14,6 +14,7 @@ __all__ = [
     "IllegalAction",
     "IslaError",
     "OptionSpec",
+    "OptionText",
     "Record",
     "Result",
     "State",

@@ -115,6 +115,25 @@ class OptionSpec:
         return data
 
 
+@dataclass(frozen=True)
+class OptionText:
+    """What a player reads about a table option: its label, its help and the words of each choice.
+
+    The option's `description` is for developers (it may cite rulings and value names); these are
+    plain words for the lobby, kept in each game's own texts module so they can be translated.
+    """
+
+    label: str
+    help: str
+    choices: Mapping[str, str] = field(default_factory=dict)  # choice value -> its words
+
+    def to_json(self) -> JSON:
+        data: JSON = {"label": self.label, "help": self.help}
+        if self.choices:
+            data["choice_labels"] = dict(self.choices)
+        return data
+
+
 def resolve_options(
     game_name: str, specs: Sequence[OptionSpec], players: int, given: Mapping[str, Any] | None
 ) -> dict[str, Any]:
@@ -322,6 +341,10 @@ class Game(ABC):
 
     def catalog(self) -> JSON:
         """Static facts a client needs to draw and explain the game (names, labels, effects)."""
+        return {}
+
+    def option_texts(self) -> Mapping[str, OptionText]:
+        """The players' words for each table option (by option name); games override this."""
         return {}
 
     def actions_for(self, state: State, plan: Mapping[str, Any]) -> list[str]:  # noqa: ARG002

@@ -173,6 +173,11 @@ class TableService(ABC):
     async def abandon(self, table_id: str, caller: Caller) -> JSON:
         """The creator ends a table that has not finished; its log and record are kept."""
 
+    @abstractmethod
+    async def again(self, table_id: str, caller: Caller) -> JSON:
+        """A player of a finished table plays it again with the same seats: the table already set
+        up for that (joined, if the caller has no seat there yet), or a new one."""
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -361,6 +366,7 @@ class LiveTable:
             "seats": [self._seat_json(seat, now) for seat in ordered],
             "result": s.result if s.status == "finished" else None,
             "creator": s.creator_id,
+            "again": s.again_id,
         }
 
     def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
@@ -565,7 +571,9 @@ class LocalTableService(TableService):
             if caller.user_id is not None and any(s.user_id == caller.user_id for s in live.seats):
                 raise TableError("seat_taken", f"you already have a seat at table {table_id}")
             if slot is None:
-                chosen = next(s for s in live.seats if s.kind == "open")
+                # A seat kept for this name first, then one kept for nobody, then any open one.
+                open_seats = [s for s in live.seats if s.kind == "open"]
+                chosen = min(open_seats, key=lambda s: (s.name != name, s.name is not None, s.slot))
             else:
                 if not 0 <= slot < len(live.seats):
                     raise TableError(
@@ -788,6 +796,62 @@ class LocalTableService(TableService):
         self._changed(live)
         return answer
 
+    async def again(self, table_id: str, caller: Caller) -> JSON:
+        live = await self._get(table_id)
+        async with live.lock:  # held throughout: two players clicking at once make one new table
+            holder = live.holder(caller)
+            if holder is None or holder.kind != "human":
+                raise TableError("forbidden", f"only a player of table {table_id} can play it again")
+            if live.status != "finished":
+                raise TableError("conflict", f"the game at table {table_id} is not over: finish it first")
+            name = holder.name or caller.user_name or "player"
+            if live.stored.again_id is not None:
+                answer = await self._join_again(live.stored.again_id, holder.slot, name, caller)
+                if answer is not None:
+                    return answer
+            seats = []
+            for seat in sorted(live.seats, key=lambda s: s.slot):
+                if seat.slot == holder.slot:
+                    signed_in = caller.user_id is not None and caller.user_name is not None
+                    seats.append(SeatRequest("me") if signed_in else SeatRequest("human", name=name))
+                elif seat.kind == "bot":
+                    seats.append(SeatRequest("bot", bot=seat.bot))
+                else:
+                    seats.append(SeatRequest("open", name=seat.name))
+            s = live.stored
+            answer = await self.create(NewTable(s.game, seats, dict(s.options), s.seating), caller)
+            again_id = answer["table"]["id"]
+            await self.store.set_again(live.id, again_id)
+            live.stored.again_id = again_id
+        self._changed(live)
+        return answer
+
+    async def _join_again(self, table_id: str, slot: int, name: str, caller: Caller) -> JSON | None:
+        """The table set up again, as `create` answers, for the caller: their seat there, or a seat
+        taken now (their old slot if still open). None if it has started or ended without them."""
+        try:
+            target = await self._get(table_id)
+        except TableError:
+            return None
+        if caller.user_id is not None and any(s.user_id == caller.user_id for s in target.seats):
+            return {"table": await self.table(table_id, Caller(user_id=caller.user_id)), "tokens": []}
+        # A player token holds a seat at one table only: a person who came with the old table's
+        # token and already sits at the new one (same slot, same name) gets it without a token.
+        mine = next((s for s in target.seats if s.slot == slot and s.kind == "human"), None)
+        if caller.user_id is None and mine is not None and mine.name == name:
+            return {"table": await self.table(table_id, Caller()), "tokens": []}
+        if target.status != "open":
+            return None
+        kept = next((s for s in target.seats if s.slot == slot and s.kind == "open"), None)
+        try:
+            joined = await self.join(table_id, name, kept.slot if kept is not None else None, caller)
+        except TableError as error:
+            if error.code == "seat_taken":  # the last seat went to someone else just now
+                return None
+            raise
+        token = {"slot": joined["slot"], "name": name, "token": joined["token"]}
+        return {"table": joined["table"], "tokens": [token]}
+
     async def tables(self, status: str | None = None) -> list[JSON]:
         summaries = []
         for stored in await self.store.summaries(status):
@@ -972,10 +1036,9 @@ def _new_seat(slot: int, wanted: SeatRequest, caller: Caller) -> StoredSeat:
             raise TableError("invalid", f"seat {slot}: your own seat takes your name; send no name")
         return StoredSeat(slot, "human", name=caller.user_name, user_id=caller.user_id)
     if wanted.kind == "open":
-        if wanted.name is not None:
-            message = f"seat {slot}: an open seat takes no name (players name themselves when they join)"
-            raise TableError("invalid", message)
-        return StoredSeat(slot, "open")
+        # A name on an open seat says whom it is kept for (who sat there when the table is played
+        # again); whoever joins names themselves.
+        return StoredSeat(slot, "open", name=None if wanted.name is None else clean_name(wanted.name))
     return StoredSeat(slot, "human", name=clean_name(wanted.name))
 
 
@@ -1000,4 +1063,5 @@ def _summary(stored: StoredTable) -> JSON:
         "seats": [_seat_json(seat) for seat in ordered],
         "result": stored.result if stored.status == "finished" else None,
         "creator": stored.creator_id,
+        "again": stored.again_id,
     }

@@ -8,7 +8,7 @@ from typing import Any
 
 from isla.core import rng as rnglib
 from isla.core.errors import IllegalAction
-from isla.core.protocol import JSON, Action, Game, OptionSpec, Result, State
+from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State
 from isla.games.puertorico import actions as A
 from isla.games.puertorico import catalog as catalog_data
 from isla.games.puertorico import narrate as narration
@@ -16,6 +16,7 @@ from isla.games.puertorico import rules, scoring, serialize
 from isla.games.puertorico.data import BUILDING_INDEX, BUILDINGS, N_TILE_KINDS, SETUPS, TILE_KINDS
 from isla.games.puertorico.explain import explain
 from isla.games.puertorico.nouns import count
+from isla.games.puertorico.option_texts import OPTION_TEXTS
 from isla.games.puertorico.state import OVER, PLACE, Core
 
 ENGINE_VERSION = "puertorico-1"
@@ -140,6 +141,9 @@ class PuertoRicoGame(Game):
 
     def catalog(self) -> JSON:
         return catalog_data.catalog()
+
+    def option_texts(self) -> Mapping[str, OptionText]:
+        return OPTION_TEXTS
 
     def actions_for(self, state: State, plan: Mapping[str, Any]) -> list[str]:
         """`{"mayor": {target: count}}` or `{"storage": {"warehouse": [goods], "keep": good | None}}`.

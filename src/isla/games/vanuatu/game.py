@@ -8,13 +8,14 @@ from typing import Any
 
 from isla.core import rng as rnglib
 from isla.core.errors import BadOption
-from isla.core.protocol import JSON, Action, Game, OptionSpec, Result, State
+from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State
 from isla.games.vanuatu import actions as A
 from isla.games.vanuatu import catalog as catalog_data
 from isla.games.vanuatu import narrate as narration
 from isla.games.vanuatu import rules, scoring, serialize, setup
 from isla.games.vanuatu.data import DEFAULT_HUT_PP_PER_TOURIST, LETTERS, TILES
 from isla.games.vanuatu.explain import explain
+from isla.games.vanuatu.option_texts import OPTION_TEXTS
 from isla.games.vanuatu.state import OVER, Core
 
 ENGINE_VERSION = "vanuatu-1"
@@ -147,6 +148,9 @@ class VanuatuGame(Game):
 
     def catalog(self) -> JSON:
         return catalog_data.catalog()
+
+    def option_texts(self) -> Mapping[str, OptionText]:
+        return OPTION_TEXTS
 
     @property
     def action_count(self) -> int:

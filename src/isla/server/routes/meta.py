@@ -27,10 +27,16 @@ async def health() -> dict[str, Any]:
 
 @router.get("/games", response_model=GamesOut)
 async def games() -> Any:
-    """Every game with its player counts and table options (names, types, defaults, choices)."""
+    """Every game with its player counts and table options (names, types, defaults, choices, and
+    the players' words for them: label, help, choice_labels)."""
     listed = []
     for name in game_names():
         game = find_game(name)
+        texts = game.option_texts()
+        options = [
+            {**spec.to_json(), **(texts[spec.name].to_json() if spec.name in texts else {})}
+            for spec in game.option_specs
+        ]
         listed.append(
             {
                 "name": game.name,
@@ -38,7 +44,7 @@ async def games() -> Any:
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "version": game.version,
-                "options": [spec.to_json() for spec in game.option_specs],
+                "options": options,
                 "browser": name in BROWSER_GAMES,
             }
         )

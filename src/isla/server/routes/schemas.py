@@ -29,7 +29,10 @@ class SeatIn(Strict):
         "seat; human: a person named now, whose player token the response returns (an API client's seat)"
     )
     bot: StrictStr | None = Field(None, description="for a bot seat: a level (easy, medium, hard) or a kind")
-    name: StrictStr | None = Field(None, max_length=200, description="for a human seat: the player's name")
+    name: StrictStr | None = Field(
+        None, max_length=200,
+        description="for a human seat: the player's name; for an open seat: whom it is kept for (optional)",
+    )
 
 
 class CreateTableIn(Strict):
@@ -78,7 +81,7 @@ class SeatOut(BaseModel):
     slot: int = Field(description="position in the creator's list")
     seat: int | None = Field(description="the game seat, decided when the table starts (0 moves first)")
     kind: str = Field(description="open, human or bot")
-    name: str | None
+    name: str | None = Field(description="the person's name; for an open seat, whom it is kept for (or None)")
     bot: str | None
     stand_in: str | None = Field(None, description="the bot level playing for this seat's absent player")
     user: str | None = Field(None, description="the id of the signed-in user holding the seat")
@@ -113,6 +116,9 @@ class TableSummaryOut(BaseModel):
     seats: list[SeatOut]
     result: dict[str, Any] | None = Field(description="scores, ranks and breakdown, once the game is over")
     creator: str | None = Field(None, description="the id of the signed-in user who created the table")
+    again: str | None = Field(
+        None, description="the newest table set up to play this one again with the same seats"
+    )
 
 
 class TableOut(TableSummaryOut):

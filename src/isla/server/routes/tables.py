@@ -108,3 +108,11 @@ async def reclaim(table_id: str, seat: int, tables: Service, who: Who) -> Any:
 async def abandon(table_id: str, tables: Service, who: Who) -> Any:
     """End a table you created that has not finished; its log and record are kept."""
     return await tables.abandon(table_id, who)
+
+
+@router.post("/{table_id}/again", response_model=CreatedOut, responses=ERRORS)
+async def play_again(table_id: str, tables: Service, who: Who) -> Any:
+    """Play a finished game again with the same seats: the same game, options, seating and bots, and
+    the other people's seats open and kept for them. The first player to ask makes the new table;
+    the others who ask join it (their old seat, while it is open)."""
+    return await tables.again(table_id, who)

@@ -66,6 +66,8 @@ class TableRow(Base):
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     # The user who created the table (may abandon it); None for tables created with tokens only.
     creator_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
+    # The newest table set up to play this one again with the same seats (None: none yet).
+    again_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"))
 
 
 class SeatRow(Base):

@@ -83,6 +83,7 @@ class StoredTable:
     record: dict[str, Any] | None = None
     created_at: datetime | None = None
     creator_id: str | None = None  # the signed-in user who created the table
+    again_id: str | None = None  # the newest table set up to play this one again
 
 
 @dataclass
@@ -298,6 +299,11 @@ class Store:
                 )
             )
 
+    async def set_again(self, table_id: str, again_id: str) -> None:
+        """Point a table at the newest table set up to play it again."""
+        async with self._session() as session, session.begin():
+            await session.execute(update(TableRow).where(TableRow.id == table_id).values(again_id=again_id))
+
     # --- users and sessions ---------------------------------------------------------------
 
     async def create_user(self, user: StoredUser, session: tuple[str, datetime] | None = None) -> None:
@@ -413,7 +419,7 @@ def _table(row: TableRow) -> StoredTable:
     return StoredTable(
         id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=row.seed,
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
-        record=row.record, created_at=row.created_at, creator_id=row.creator_id,
+        record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
     )
 
 

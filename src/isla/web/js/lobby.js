@@ -73,6 +73,21 @@ function humanize(name) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// The players' words for an option and its choices come from the game (GET /api/games: label,
+// help, choice_labels); the option's own name is only a last resort for a game that gives none.
+function optionLabel(spec) {
+  return spec.label || humanize(spec.name);
+}
+
+function optionHelp(spec) {
+  return spec.help ?? spec.description ?? '';
+}
+
+function choiceLabel(spec, choice) {
+  const words = spec.choice_labels || {};
+  return Object.hasOwn(words, choice) ? words[choice] : humanize(String(choice));
+}
+
 function gameTitle(name) {
   const game = page.games.find((g) => g.name === name);
   return game ? game.title : name;
@@ -301,7 +316,7 @@ function renderOptions() {
       input.addEventListener('change', () => setOption(spec, input.checked));
     } else if (spec.kind === 'choice') {
       input = element('select', { 'data-testid': testid, name: spec.name },
-        (spec.choices || []).map((choice) => element('option', { value: choice, text: humanize(choice) })));
+        (spec.choices || []).map((choice) => element('option', { value: choice, text: choiceLabel(spec, choice) })));
       input.value = chosen !== undefined ? chosen : spec.default;
       input.addEventListener('change', () => setOption(spec, input.value));
     } else {
@@ -324,16 +339,16 @@ function renderOptions() {
     const applies = optionApplies(spec, players);
     const defaultText = spec.default === undefined ? '' : ` (default: ${describeValue(spec, spec.default)})`;
     return element('label', { class: `option option-${spec.kind}`, hidden: !applies },
-      element('span', { class: 'option-name', text: humanize(spec.name) }),
+      element('span', { class: 'option-name', text: optionLabel(spec) }),
       input,
-      element('span', { class: 'option-help', text: `${spec.description || ''}${defaultText}` }));
+      element('span', { class: 'option-help', text: `${optionHelp(spec)}${defaultText}` }));
   }));
   summarizeOptions();
 }
 
 function describeValue(spec, value) {
   if (spec.kind === 'bool') return value ? 'on' : 'off';
-  if (spec.kind === 'choice') return humanize(String(value));
+  if (spec.kind === 'choice') return choiceLabel(spec, value);
   return String(value);
 }
 
@@ -402,9 +417,9 @@ function seatChip(table, seat) {
         type: 'button',
         class: 'chip-button',
         'data-testid': `join-${table.id}-${seat.slot}`,
-        title: 'Take this seat',
+        title: seat.name ? `Kept for ${seat.name} (the table is played again)` : 'Take this seat',
         onclick: (event) => join(table.id, seat.slot, event.currentTarget),
-        text: 'open: sit here',
+        text: seat.name ? `open for ${seat.name}: sit here` : 'open: sit here',
       }));
   }
   const toMove = table.status === 'playing' && table.to_move !== null && seat.seat === table.to_move;
@@ -448,9 +463,10 @@ function optionBadges(table) {
   for (const spec of game.options) {
     const value = table.options[spec.name];
     if (value === undefined || spec.default === undefined || value === spec.default) continue;
-    const text = spec.kind === 'bool' ? (value ? humanize(spec.name) : `${humanize(spec.name)}: off`)
-      : `${humanize(spec.name)}: ${describeValue(spec, value)}`;
-    badges.push(element('span', { class: 'badge', title: spec.description, text }));
+    const label = optionLabel(spec);
+    const text = spec.kind === 'bool' ? (value ? label : `${label}: off`)
+      : `${label}: ${describeValue(spec, value)}`;
+    badges.push(element('span', { class: 'badge', title: optionHelp(spec), text }));
   }
   return badges;
 }

@@ -4,23 +4,28 @@
 // and redraws from whatever the server pushes next.
 //
 // This module is the game-independent shell: the connection, accepting snapshots, submitting, the
-// error banner, the seat controls (stand-in, reclaim, abandon), the waiting room, the glow of changed
-// values, the polling for absent players and the log. Each game supplies its board: a module whose
+// error banner, the seat controls (stand-in, reclaim, abandon), the waiting room (shared/waiting.js:
+// the invite, sitting down), the way on from the final scores (playing again), the glow of changed
+// values, the polling for absent players, the log, and the panes of a short screen (shared/panes.js). Each game supplies its board: a module whose
 // default export has `title`, `loadCatalog()`, `interaction(tableId)` (sync, setBusy, busy, handle,
 // promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`, `render(ctx)` -> {players, supply}
 // and `renderScore`. The shell picks it by `snapshot.game`.
 
+import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
-import { capitalize, esc, seatColor } from './shared/html.js';
+import { capitalize, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
+import { installPanes } from './shared/panes.js';
+import { scoreWayOn } from './shared/score.js';
 import { installTooltips } from './shared/tooltip.js';
+import { copyInvite, renderWaiting } from './shared/waiting.js';
 
 const BOARDS = {
   puertorico: () => import('./board/puertorico.js'),
   vanuatu: () => import('./vanuatu/board.js'),
 };
 // Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
-const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss']);
+const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit', 'again', 'log-toggle']);
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const $ = (id) => document.getElementById(id);
@@ -31,11 +36,14 @@ let game = null; // {board, catalog, ix} once the table's game module and catalo
 let gameLoading = null;
 let conn = null;
 let tooltips = null;
+let panes = null;
 let lastValues = null;
 let lastFlashSeq = null;
 let busyTimer = null;
 let bannerTimer = null;
 let confirmAbandon = false;
+let viewer = null; // the signed-in user (null: nobody), for the waiting room's "Sit here"
+let waitingHtml = null; // the waiting room as last drawn: redrawn only when it changes (a name being typed survives)
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
 
@@ -202,8 +210,56 @@ function shellControl(op, arg) {
     case 'dismiss':
       $('banner').hidden = true;
       break;
+    case 'copy-invite':
+      copyInvite(app, tableId);
+      break;
+    case 'sit':
+      sit(Number(arg));
+      break;
+    case 'again':
+      playAgain();
+      break;
+    case 'log-toggle':
+      panes.toggle();
+      break;
     default:
       break;
+  }
+}
+
+/** A visitor sits down in the waiting room (signing in as a guest first if nobody is signed in). */
+async function sit(slot) {
+  try {
+    let fresh = false;
+    if (!viewer) {
+      const name = app.querySelector('[data-testid="sit-name"]')?.value.trim() || '';
+      if (!name) {
+        showBanner('Type your name first: the other players see it.');
+        app.querySelector('[data-testid="sit-name"]')?.focus();
+        return;
+      }
+      viewer = await signInAsGuest(name);
+      fresh = true;
+    }
+    const answer = await api('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, { slot });
+    // The page's WebSocket was opened before the sign-in: a new page follows the table as you.
+    if (fresh) location.reload();
+    else accept(answer.table);
+  } catch (error) {
+    showBanner(error.message, error.code);
+  }
+}
+
+/** Play this finished game again with the same seats: the new table (made now, or joined). */
+async function playAgain() {
+  const button = app.querySelector('[data-ui="again"]');
+  if (button) button.disabled = true;
+  try {
+    const answer = await api('POST', `/api/tables/${encodeURIComponent(tableId)}/again`, {});
+    location.assign(`/tables/${encodeURIComponent(answer.table.id)}`);
+  } catch (error) {
+    showBanner(error.message, error.code);
+    if (button) button.disabled = false;
   }
 }
 
@@ -251,16 +307,6 @@ document.addEventListener('keydown', (event) => {
 
 // --- drawing --------------------------------------------------------------------------------
 
-function renderWaiting() {
-  const seats = (table.seats || []).map((s) => {
-    const who = s.kind === 'open' ? '<i>open seat</i>' : s.kind === 'bot' ? `${esc(capitalize(s.bot))} bot` : esc(s.name);
-    return `<li>${who}${table.you && table.you.slot === s.slot ? ' <span class="tag tag-you">you</span>' : ''}</li>`;
-  });
-  return `<section class="waiting"><h2>Waiting for players</h2>
-    <p>The game starts by itself when every seat is taken.</p><ul>${seats.join('')}</ul>
-    <p><a href="/">Back to the lobby</a></p></section>`;
-}
-
 function flash() {
   const values = new Map();
   for (const el of app.querySelectorAll('[data-k]')) values.set(el.getAttribute('data-k'), el.getAttribute('data-v'));
@@ -307,7 +353,9 @@ function render() {
   if (!view) {
     $('actions').innerHTML = '';
     $('fallback').innerHTML = '';
-    $('players').innerHTML = table.status === 'open' ? renderWaiting() : '';
+    const waiting = table.status === 'open' ? renderWaiting(table, viewer) : '';
+    if (waiting !== waitingHtml) $('players').innerHTML = waiting;
+    waitingHtml = waiting;
     $('supply').innerHTML = '';
     $('score').innerHTML = '';
     return;
@@ -315,8 +363,11 @@ function render() {
   $('actions').innerHTML = table.status === 'playing' ? ix.promptHtml() : '';
   const drawn = board.render(ctx);
   $('players').innerHTML = drawn.players;
+  waitingHtml = null;
   $('supply').innerHTML = drawn.supply;
-  $('score').innerHTML = table.status === 'finished' && table.result ? board.renderScore(table.result, names, me, table) : '';
+  const over = table.status === 'finished' && table.result;
+  $('score').innerHTML = over ? board.renderScore(table.result, names, me, table) : '';
+  if (over) ($('score').querySelector('.score') || $('score')).insertAdjacentHTML('beforeend', scoreWayOn(table, me));
   const missing = table.status === 'playing' ? ix.missing(app) : [];
   const fallback = $('fallback');
   fallback.innerHTML = missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '';
@@ -324,6 +375,7 @@ function render() {
   app.style.setProperty('--me', me === null ? '#777' : seatColor(me));
   flash();
   tooltips.refresh();
+  panes.decision(status.mine, table.seq);
 }
 
 /**
@@ -353,10 +405,13 @@ async function main() {
   $('banner').addEventListener('click', () => {
     $('banner').hidden = true;
   });
+  panes = installPanes(app, $('layout'), app.querySelector('[data-ui="log-toggle"]'));
   if (!tableId) {
     showBanner('No table in the address: open a table from the lobby.');
     return;
   }
+  // Not known: the waiting room then asks for a name, and sitting down says what went wrong.
+  const who = currentUser().catch(() => null);
   conn = connect({ onMessage, onStatus });
   conn.watch(tableId);
   setInterval(refresh, 5000);
@@ -365,6 +420,8 @@ async function main() {
   } catch (error) {
     showBanner(error.message, error.code);
   }
+  viewer = await who;
+  render();
 }
 
 main();

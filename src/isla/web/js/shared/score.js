@@ -47,3 +47,18 @@ export function renderScore(result, names, me, layout) {
     </table>
   </section>`;
 }
+
+/**
+ * The ways on under the final scores, whatever the game: back to the lobby, and for the table's
+ * players the same seats again (`data-ui="again"`: the table page asks the server). Once someone
+ * has set the same seats up again (`table.again`), the others are told and join with one click.
+ */
+export function scoreWayOn(table, me) {
+  const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>';
+  if (me === null || me === undefined) return `<div class="score-next">${lobby}</div>`;
+  const label = table.again ? 'Join the new table' : 'Play again with the same seats';
+  const note = table.again
+    ? '<p class="score-again" data-testid="again-waiting">A new table with the same seats is waiting for you.</p>'
+    : '';
+  return `<div class="score-next">${note}<button type="button" class="btn btn-primary" data-ui="again" data-testid="play-again">${label}</button>${lobby}</div>`;
+}

@@ -1,0 +1,88 @@
+// The waiting room: a table with open seats before its start, whatever the game. It lists the
+// seats, gives the link to send to friends (shown as text, with a button that copies it), and lets
+// a visitor who followed such a link sit down at once (a guest types a name first).
+//
+// Clicks come back to the table page as data-ui hooks: `copy-invite`, `sit:<slot>`.
+
+import { capitalize, esc } from './html.js';
+
+/** The address friends open to sit at this table. */
+export function inviteUrl(tableId) {
+  return `${location.origin}/tables/${encodeURIComponent(tableId)}`;
+}
+
+function seatLine(seat, table, canSit) {
+  const mine = table.you && table.you.slot === seat.slot;
+  let who;
+  if (seat.kind === 'open') {
+    // A table set up again keeps each open seat for the person who sat there (`name`).
+    who = seat.name ? `<i>open seat</i>, kept for ${esc(seat.name)}` : '<i>open seat</i>';
+  } else if (seat.kind === 'bot') {
+    who = `${esc(capitalize(seat.bot))} bot`;
+  } else {
+    who = esc(seat.name);
+  }
+  const sit = seat.kind === 'open' && canSit
+    ? ` <button type="button" class="btn btn-small btn-primary" data-ui="sit:${seat.slot}" data-testid="sit-${seat.slot}">Sit here</button>`
+    : '';
+  return `<li data-testid="waiting-seat-${seat.slot}">${who}${mine ? ' <span class="tag tag-you">you</span>' : ''}${sit}</li>`;
+}
+
+/**
+ * The waiting room's HTML. `viewer` is the signed-in user (or null): a visitor without a seat who
+ * is not signed in gets a name field for the guest sign-in that sitting down needs.
+ */
+export function renderWaiting(table, viewer) {
+  const seated = Boolean(table.you);
+  const canSit = !seated;
+  const seats = (table.seats || []).map((s) => seatLine(s, table, canSit)).join('');
+  const url = inviteUrl(table.id);
+  const name = canSit && !viewer
+    ? `<label class="field waiting-name"><span>Your name (the others see it)</span>
+        <input type="text" maxlength="40" autocomplete="nickname" data-testid="sit-name" placeholder="e.g. Ann"></label>`
+    : '';
+  return `<section class="waiting" data-testid="waiting">
+    <h2>Waiting for players</h2>
+    <p>The game starts by itself when every seat is taken.</p>
+    ${name}
+    <ul class="waiting-seats">${seats}</ul>
+    <div class="invite">
+      <span class="invite-title">Invite friends: send them this link</span>
+      <div class="invite-row">
+        <code class="invite-url" data-testid="invite-link">${esc(url)}</code>
+        <button type="button" class="btn btn-small" data-ui="copy-invite" data-testid="copy-invite">Copy link</button>
+        <span class="invite-copied" data-testid="invite-copied" role="status" aria-live="polite"></span>
+      </div>
+    </div>
+    <p><a href="/">Back to the lobby</a></p></section>`;
+}
+
+/** Put the invite link on the clipboard, saying in the waiting room whether that worked. */
+export async function copyInvite(root, tableId) {
+  const said = root.querySelector('[data-testid="invite-copied"]');
+  const url = inviteUrl(tableId);
+  let done = false;
+  try {
+    // Only on a secure page (https, or this computer); elsewhere the old way below may still work.
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(url);
+      done = true;
+    }
+  } catch {
+    done = false;
+  }
+  const shown = root.querySelector('[data-testid="invite-link"]');
+  if (!done && shown) {
+    const range = document.createRange();
+    range.selectNodeContents(shown);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    try {
+      done = document.execCommand('copy');
+    } catch {
+      done = false;
+    }
+  }
+  if (said) said.textContent = done ? 'Copied.' : 'The link is selected: copy it from there.';
+}
