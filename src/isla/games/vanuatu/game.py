@@ -35,6 +35,14 @@ OPTIONS = (
         "rising_waters", "bool", False,
         "The Rising Waters module (V18): floods in rounds 2, 4, 6 and 8, dikes, submerged islands.",
     ),
+    OptionSpec(
+        "bonuses", "choice", "optional",
+        "Character bonuses (section 11): 'optional' lets their holder decline each one when it "
+        "applies, and the Beggar trades at every decision of a seat holding it (V25, V26); "
+        "'automatic' applies them without asking and the Beggar trades from planning on, as Isla "
+        "played before this option existed (a stored game without it replays so).",
+        choices=("optional", "automatic"), absent="automatic",
+    ),
 )
 
 
