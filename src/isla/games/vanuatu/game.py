@@ -37,10 +37,10 @@ OPTIONS = (
     ),
     OptionSpec(
         "bonuses", "choice", "optional",
-        "Character bonuses (section 11): 'optional' lets their holder decline each one when it "
-        "applies, and the Beggar trades at every decision of a seat holding it (V25, V26); "
-        "'automatic' applies them without asking and the Beggar trades from planning on, as Isla "
-        "played before this option existed (a stored game without it replays so).",
+        "Character bonuses: 'optional' lets their holder decline each one when it applies, and the "
+        "Beggar trades at any decision of a player holding it; 'automatic' applies them without "
+        "asking and the Beggar trades from planning on, as Isla played before this option existed "
+        "(a game stored without it replays so).",
         choices=("optional", "automatic"), absent="automatic",
     ),
 )
