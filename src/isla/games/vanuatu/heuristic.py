@@ -616,6 +616,10 @@ def _choose_lookahead(core: Core, p: int, legal: list[Action], rng: random.Rando
     if len(sells) > 1:
         most = max(sells, key=lambda a: sum(A.SELLS[a.id - A.SELL0]))
         legal = [a for a in legal if not A.SELL0 <= a.id < A.BUY0 or a is most]
+    # `<action>:nobonus` reaches the position of its bonus version (always legal with it) less some
+    # PP or vatus, and every value here grows with both, so it never scores higher: not worth
+    # scoring. Only a decline by clearing changes more than that.
+    legal = [a for a in legal if a.id not in A.WITH_BONUS]
     known = frozenset(a.id for a in legal)
     scored = [(_score(core, p, a.id, known), a) for a in legal]
     return _pick(_unless_declining_pays(core, p, scored), rng, MARGIN)
@@ -627,6 +631,7 @@ def _unless_declining_pays(
     """Bonuses are optional (§11): a bonus declined (`<action>:nobonus`, or clearing a stack that
     only the bonus makes possible) stays a candidate only when it scores more than MARGIN above
     every way of taking the bonus, so the bonus is the rule and a near-tie never declines it.
+    (The lookahead does not even score `:nobonus`, which cannot score higher in this model.)
 
     When it pays, in this value model: a Vendor selling at a fish price of 1 with rounds left
     (the fish kept are worth more than the vatus: the price is 3 again next round), a Navigator
