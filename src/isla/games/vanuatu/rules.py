@@ -289,8 +289,15 @@ def perform_options(core: Core, p: int, space: int) -> list[Action]:
     bonus (the plain texts) and, with bonuses=optional, the ways without it that differ in effect."""
     ways = _ways(core, p, space, True)
     if ways and bonus_holder(core, p, space):
-        ways += [ACTS[A.NOBONUS[a.id]] for a in _ways(core, p, space, False) if differs(core, a.id)]
+        ways += _without_bonus(core, p, space)[0]
     return ways
+
+
+def _without_bonus(core: Core, p: int, space: int) -> tuple[list[Action], bool]:
+    """The holder's `:nobonus` ways that differ in effect, and whether `space` is possible at all
+    without the bonus."""
+    plain = _ways(core, p, space, False)
+    return [ACTS[A.NOBONUS[a.id]] for a in plain if differs(core, a.id)], bool(plain)
 
 
 def _resolve_space(core: Core, p: int, space: int) -> list[Action]:
@@ -301,9 +308,9 @@ def _resolve_space(core: Core, p: int, space: int) -> list[Action]:
     if not ways:
         return [ACTS[A.CLEAR0 + space]]
     if bonus_holder(core, p, space):
-        plain = _ways(core, p, space, False)
-        ways += [ACTS[A.NOBONUS[a.id]] for a in plain if differs(core, a.id)]
-        if not plain:
+        declined, possible = _without_bonus(core, p, space)
+        ways += declined
+        if not possible:
             ways.append(ACTS[A.CLEAR0 + space])
     return ways
 
