@@ -28,6 +28,7 @@ VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (3, {"characters": "off"}),
     (4, {"rising_waters": True}),
     (5, {"characters": "off", "rising_waters": True, "hut_pp_per_tourist": 1}),
+    (4, {"bonuses": "automatic"}),
 ]
 
 
@@ -167,3 +168,59 @@ def test_search_hints() -> None:
         state.apply_unchecked(rng.choice(state.legal_actions()))
     assert S.is_quiet(state)
     assert seen_plan and seen_resolve
+
+
+# --- optional bonuses (§11): the bonus by default, declined only when it pays --------------------
+
+START = [{"cell": "0,0", "tile": "efate", "goods": {"kava": 1, "copra": 1, "beef": 1}},
+         {"cell": "1,0", "tile": "start-fish"}, {"cell": "0,1", "tile": "start-wreck"},
+         {"cell": "1,1", "tile": "start-boats"}]
+
+
+def _resolution(seat: dict[str, Any], rest: int = 1, **fields: Any) -> VanuatuState:
+    """Seat 0 to act, with a second majority (rest) unless `rest=0`; bonuses optional."""
+    data: dict[str, Any] = {
+        "players": 3, "first": 0, "round": 3, "board": START, "options": {"bonuses": "optional"},
+        "seats": [{**seat, "markers": {**seat["markers"], "rest": rest}},
+                  {"markers": {"draw": 1, "sail": 1}}, {}],
+        "phase": {"name": "resolution", "seat": 0}, "rest_pile": ["coin", "point", "both", "first"],
+    }
+    data.update(fields)
+    state = GAME.state_from_json(data)
+    assert isinstance(state, VanuatuState)
+    return state
+
+
+def _choices(state: VanuatuState, tries: int = 12) -> set[str]:
+    return {H.choose(state, random.Random(k)).text for k in range(tries)}
+
+
+def test_the_heuristic_takes_the_bonus_by_default() -> None:
+    fisherman = _resolution({"markers": {"fish": 1}, "boat": "start-fish", "character": "fisherman"})
+    assert "fish:nobonus" in {a.text for a in fisherman.legal_actions()}
+    assert "fish:nobonus" not in _choices(fisherman)
+    navigator = _resolution({"markers": {"sail": 1}, "vatus": 3, "character": "navigator"})
+    assert not any(t.endswith(":nobonus") for t in _choices(navigator))
+    vendor = _resolution({"markers": {"sell": 1}, "fish": [2], "character": "vendor"},
+                         board=[{**START[0], "huts": [0, 1, 0]}, *START[1:]])
+    assert _choices(vendor) == {"sell:2"}  # at price 3 the sale pays: no decline
+
+
+def test_the_heuristic_declines_the_vendors_sale_at_the_lowest_price_with_rounds_left() -> None:
+    """At a fish price of 1 a sale brings only the fish's face value, what it is worth at the end
+    anyway, while kept it may sell at 3 in a later round: the Vendor's bonus is declined (its stack
+    cleared); a seat without the bonus to decline would have to sell (V11)."""
+    vendor = _resolution({"markers": {"sell": 1}, "fish": [2], "character": "vendor"}, rest=0,
+                         fish_price=1, board=[{**START[0], "huts": [0, 1, 0]}, *START[1:]])
+    assert {a.text for a in vendor.legal_actions()} == {"sell:2", "clear:sell"}
+    assert _choices(vendor) == {"clear:sell"}
+
+
+def test_a_declined_bonus_stays_a_candidate_only_when_it_scores_more_than_the_margin_above() -> None:
+    state = _resolution({"markers": {"fish": 1}, "boat": "start-fish", "character": "fisherman"})
+    legal = {a.text: a for a in state.legal_actions()}
+    fish, declined, rest = legal["fish"], legal["fish:nobonus"], legal["rest"]
+    near = H._unless_declining_pays(state.core, 0, [(1.0, fish), (1.0 + H.MARGIN, declined), (0.5, rest)])
+    assert [a.text for _, a in near] == ["fish", "rest"]
+    far = H._unless_declining_pays(state.core, 0, [(1.0, fish), (1.2 + H.MARGIN, declined), (0.5, rest)])
+    assert [a.text for _, a in far] == ["fish", "fish:nobonus", "rest"]

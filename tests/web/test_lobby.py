@@ -148,7 +148,8 @@ def test_a_vanuatu_table_is_created_from_the_lobby_with_its_own_options(page: Pa
     with server.client() as client:
         table = get(client, table_id(page))
     assert table["game"] == "vanuatu"
-    assert table["options"] == {"characters": "off", "rising_waters": True, "hut_pp_per_tourist": 1}
+    assert table["options"] == {
+        "characters": "off", "rising_waters": True, "hut_pp_per_tourist": 1, "bonuses": "optional"}
     assert [(s["seat"], s["kind"], s["bot"] or s["name"]) for s in table["seats"]] == [
         (0, "human", "Ola"),
         (1, "bot", "easy"),

@@ -140,7 +140,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     seat_specs = dict(zip(others, specs, strict=True))
     bots = {s: make_bot(seat_specs[s], s, seed, game=game.name) for s in others}
     record = Record(
-        game=game.name, players=state.players, seed=seed, options=options,
+        game=game.name, players=state.players, seed=seed,
+        options=game.resolve_options(state.players, options),  # every option, so it replays as played
         seats=["you" if s == human else seat_specs[s] for s in range(state.players)],
         engine_version=game.version,
     )

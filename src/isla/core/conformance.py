@@ -473,7 +473,8 @@ def _check_determinism(
     if _dump(state.to_json()) != final:
         where.fail("deterministic-play", "a second game with the same seed and actions ends differently")
 
-    record = Record(game.name, players, seed, dict(options), actions, [], game.version)
+    resolved = game.resolve_options(players, options)  # a record names every option it was played with
+    record = Record(game.name, players, seed, resolved, actions, [], game.version)
     try:
         loaded = Record.from_json(json.loads(json.dumps(record.to_json())))
     except BadState as error:
@@ -483,7 +484,8 @@ def _check_determinism(
     if game.name in game_names() and registered_game(game.name) is game:
         replayed = loaded.replay()
     else:  # a game outside the registry (a test's toy): replay the same way, through this game
-        replayed = game.new_state(loaded.players, loaded.seed, loaded.options)
+        stored = game.stored_options(loaded.players, loaded.options)
+        replayed = game.new_state(loaded.players, loaded.seed, stored)
         for text in loaded.actions:
             replayed.apply(text)
     if _dump(replayed.to_json()) != final:

@@ -105,7 +105,7 @@ def state_header(
 
     The game name and schema version, when given, must be this game's; `seats` is a list with one
     object per seat, whose length fixes `players` unless it is given; options are resolved (checked,
-    defaults filled in) for that player count.
+    defaults filled in) for that player count, as a stored game's (`Game.stored_options`).
     """
     top = Reader(data, "")
     top.check_keys(fields)
@@ -123,7 +123,7 @@ def state_header(
     if not isinstance(raw, Mapping):
         raise BadState("options must be a JSON object")
     try:
-        options = game.resolve_options(players, raw)
+        options = game.stored_options(players, raw)
     except BadOption as error:
         raise BadState(str(error)) from None
     return top, seats, players, options

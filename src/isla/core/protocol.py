@@ -55,6 +55,10 @@ class OptionSpec:
     default_for: Callable[[int], Any] | None = None
     # Player counts for which a non-default value is allowed (empty: all).
     only_for_players: tuple[int, ...] = ()
+    # For an option added after games were stored: the value those games were played with, which a
+    # stored game (record, table, saved state) that does not name the option takes (None: the
+    # default), so it replays as it was played while new games get the default.
+    absent: Any = None
 
     def default_value(self, players: int) -> Any:
         return self.default_for(players) if self.default_for is not None else self.default
@@ -135,10 +139,19 @@ class OptionText:
 
 
 def resolve_options(
-    game_name: str, specs: Sequence[OptionSpec], players: int, given: Mapping[str, Any] | None
+    game_name: str, specs: Sequence[OptionSpec], players: int, given: Mapping[str, Any] | None,
+    *, stored: bool = False,
 ) -> dict[str, Any]:
-    """Fill in defaults and validate every given option; unknown names are an error."""
+    """Fill in defaults and validate every given option; unknown names are an error.
+
+    `stored`: the options of a game stored earlier, so an option it does not name takes the value
+    games had before the option existed (`OptionSpec.absent`) instead of the default.
+    """
     given = dict(given or {})
+    if stored:
+        for spec in specs:
+            if spec.absent is not None and spec.name not in given:
+                given[spec.name] = spec.absent
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
@@ -313,6 +326,13 @@ class Game(ABC):
     def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         self.check_players(players)
         return resolve_options(self.name, self.option_specs, players, options)
+
+    def stored_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options of a game stored earlier (a record, a server table, a saved state), resolved:
+        an option it does not name takes the value games were played with before the option
+        existed (`OptionSpec.absent`), so the game replays exactly as it was played."""
+        self.check_players(players)
+        return resolve_options(self.name, self.option_specs, players, options, stored=True)
 
     @abstractmethod
     def new_state(

@@ -79,8 +79,10 @@ class Record:
         return cls(game_name, players, seed, dict(options), list(actions), list(seats), engine_version)
 
     def start(self) -> State:
-        """The position before the first action."""
-        return find_game(self.game).new_state(self.players, self.seed, self.options)
+        """The position before the first action (options the record does not name take the value
+        games had before those options existed: `Game.stored_options`)."""
+        found = find_game(self.game)
+        return found.new_state(self.players, self.seed, found.stored_options(self.players, self.options))
 
     def replay(self) -> State:
         """Replay every action; raise IllegalAction naming the first action that does not apply."""
@@ -99,13 +101,14 @@ def replay(record: Record, upto: int | None = None) -> State:
 
 
 def record_of(state_start: State, actions: Sequence[str], seed: int, options: Mapping[str, Any]) -> Record:
-    """Build a record for a game started with `new_state(players, seed, options)`."""
+    """Build a record for a game started with `new_state(players, seed, options)` (the record keeps
+    the options resolved, so it names every option the game was played with)."""
     game_obj = state_start.game
     return Record(
         game=game_obj.name,
         players=state_start.players,
         seed=seed,
-        options=dict(options),
+        options=game_obj.resolve_options(state_start.players, options),
         actions=list(actions),
         engine_version=game_obj.version,
     )

@@ -67,6 +67,7 @@ def describe_decision(view: Mapping[str, Any]) -> str:
     return f"{who} to decide, {name} phase: {what}"
 
 
+NOBONUS = ":nobonus"  # the same action without the bonus of the seat's character (§11)
 _FIXED = {
     "explore": "explores the wreck for a treasure", "fish": "fishes", "rest": "rests (draws a rest token)",
     "finish": "ends its last decision", "buyer:take": "takes the Buyer's second cube",
@@ -89,6 +90,8 @@ _TWO = {
 def describe_action(text: str) -> str:
     """An action's notation in words, for move logs and help ("plan:fish" -> "puts an action
     marker on fish"); unknown text comes back as it is."""
+    if text.endswith(NOBONUS) and text != NOBONUS:
+        return describe_action(text.removesuffix(NOBONUS)) + ", without its character's bonus"
     if text in _FIXED:
         return _FIXED[text]
     verb, _, rest = text.partition(":")

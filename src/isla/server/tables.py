@@ -219,7 +219,8 @@ class LiveTable:
         state: State | None = None
         pending = sorted(events, key=lambda e: e.seq)
         if stored.status != "open":
-            state = game.new_state(stored.players, stored.seed, stored.options)
+            options = game.stored_options(stored.players, stored.options)  # as the game was played
+            state = game.new_state(stored.players, stored.seed, options)
             for index, action in enumerate(stored.actions):
                 if action.seq != index:
                     raise TableError("unavailable", f"table {stored.id}: its log has a gap at seq {index}")
@@ -598,7 +599,8 @@ class LocalTableService(TableService):
                 for seat in live.seats:
                     seat.seat = start[seat.slot]
                 live.stored.status = "playing"
-                live.state = live.game.new_state(live.stored.players, live.stored.seed, live.stored.options)
+                stored_options = live.game.stored_options(live.stored.players, live.stored.options)
+                live.state = live.game.new_state(live.stored.players, live.stored.seed, stored_options)
                 live.turn_since = time.monotonic()
                 self._kick(live)
             snapshot = live.snapshot(chosen, caller, self.config)

@@ -248,7 +248,8 @@ def test_buyer_is_not_asked_when_no_displayed_tile_needs_a_second_cube() -> None
     assert state.to_move == 1 and seat_json(state, 0)["pp"] == 3
 
 
-def test_v25_the_beggar_trades_only_once_the_rounds_character_is_chosen() -> None:
+def test_v25_without_the_bonuses_option_the_beggar_trades_only_once_the_character_is_chosen() -> None:
+    """A position that does not name `bonuses` is read as stored before it (automatic)."""
     seats = [{"character": "beggar", "pp": 3, "treasures": [1]}, {"character": "artist"}, {}]
     state = position(3, round=2, phase={"name": "characters", "seat": 0}, seats=seats)
     texts = legal_texts(state)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 
-from vtools import new_game, resolution
+from vtools import new_game, position, resolution
 
 from isla.games.vanuatu.game import GAME
 
@@ -39,3 +40,16 @@ def test_narrate_gives_a_sentence_for_every_decision_of_a_random_game() -> None:
             assert all("rest token." not in line or "reveals" in line or "draws" in line for line in lines)
             state.apply(action)
         assert lines[-1] == "The game is over."
+
+
+def test_the_log_names_places_as_the_map_shows_them_never_by_coordinates() -> None:
+    """The map labels tiles, not cells: an empty hex is the one next to the tiles named, and a dike
+    faces the ocean tile on its side."""
+    state = position(3, round=2, phase={"name": "tiles", "seat": 0}, archipelago={"preview": ["A1", "B1"]})
+    placement = next(a for a in state.legal_actions() if a.text.startswith("tile:A1@"))
+    [line, *_] = GAME.narrate(state, placement, NAMES)
+    assert line.startswith("Ana places A1 next to ") and not re.search(r"-?\d+,-?\d+", line), line
+    seats = [{"markers": {"build": 1, "rest": 1}, "vatus": 1}, {"markers": {"draw": 1, "sail": 1}}]
+    state = resolution(3, options={"rising_waters": True}, seats=seats)
+    lines = GAME.narrate(state, state.parse_action("dike:efate@1,0"), NAMES)
+    assert lines[0] == "Ana builds a dike on Efate facing Start: fish (-1 vatu)."

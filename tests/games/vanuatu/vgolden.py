@@ -45,6 +45,7 @@ CASES = (
     Case(4, 9),
     Case(5, 2, {"characters": "off"}),
     Case(3, 11, {"rising_waters": True}),
+    Case(4, 9, {"bonuses": "automatic"}),  # as the engine played before the option: 4p-seed9 then
 )
 
 

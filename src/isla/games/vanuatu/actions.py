@@ -62,7 +62,17 @@ FINISH: Final = _block(["finish"])
 # Rising Waters: a dike on the side of an island facing the named cell, or none after a hut.
 DIKE0: Final = _block([f"dike:{TILES[t].name}@{CELL_NAMES[c]}" for t in ISLANDS for c in range(N_CELLS)])
 DIKE_SKIP: Final = _block(["dike:skip"])
+# bonuses=optional: an action performed without its character's bonus is its text + ":nobonus"
+# (the Vendor has none: without its bonus a sale needs a hut, and with one the bonus changes nothing).
+NOBONUS_SUFFIX: Final = ":nobonus"
+_WITH_BONUS: Final = [
+    *range(SAIL0, BUILD0), *range(BUILD0, EXPLORE), EXPLORE, FISH, *range(DRAW0, TOURIST0),
+    *range(TOURIST0, REST),
+]
+NOBONUS0: Final = _block([_texts[i] + NOBONUS_SUFFIX for i in _WITH_BONUS])
 END: Final = len(_texts)
+NOBONUS: Final = {aid: NOBONUS0 + k for k, aid in enumerate(_WITH_BONUS)}  # with -> without
+WITH_BONUS: Final = {nb: aid for aid, nb in NOBONUS.items()}  # without -> with
 
 ACTIONS: Final = tuple(Action(i, text) for i, text in enumerate(_texts))
 BY_TEXT: Final = {a.text: a for a in ACTIONS}

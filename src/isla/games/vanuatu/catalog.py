@@ -52,12 +52,15 @@ _CHARACTERS: Final = {
     "buyer": "After exporting, you may export a second cube of that good from the reserve, free.",
     "artist": "Your sand drawing scores 5 PP instead of 3.",
     "guide": "When you bring a tourist, also gain 2 PP per sand drawing on that island.",
-    "beggar": "Once this round, at one of your decisions, trade 1-3 PP for as many vatus.",
+    "beggar": "Once a round, at one of your decisions, trade 1-3 PP for as many vatus; you hold it "
+              "until you pick your next character.",
     "preacher": "Once this round, with no majority anywhere, perform one of your planned actions.",
     "governor": "Once this round, instead of acting, move all your markers from one space to another.",
 }
 
 NOTES: Final = (
+    "Every character bonus is optional: its holder may act without it (unless the table applies "
+    "bonuses automatically).",
     "Every 10 vatus become 5 PP at once, whatever the gain.",
     "Treasures can be sold for their value in vatus at any of your decisions; kept, each scores "
     "2 PP per point at the end.",

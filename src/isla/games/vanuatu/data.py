@@ -31,6 +31,10 @@ CHARACTERS: Final = (
 N_CHARACTERS: Final = 11
 LINKED: Final = (SAIL, FISH, SELL, EXPLORE, BUILD, BUY, DRAW, TOURIST, -1, -1, -1)
 BEG_MAX: Final = 3  # the Beggar trades 1-3 PP for as many vatus
+# The characters whose bonus changes their linked action as it is performed (§11): with
+# bonuses=optional their holder may perform it without the bonus. (The Buyer's second cube is a
+# decision of its own; the Beggar, Preacher and Governor have powers, not bonuses.)
+BONUS_CHARACTERS: Final = (NAVIGATOR, FISHERMAN, VENDOR, DIVER, BUILDER, ARTIST, GUIDE)
 
 
 class Tile(NamedTuple):

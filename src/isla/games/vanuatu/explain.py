@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from isla.games.vanuatu import actions as A
+from isla.games.vanuatu import rules
+from isla.games.vanuatu.data import BONUS_CHARACTERS, CHARACTERS, LINKED
 from isla.games.vanuatu.state import BUYER, CHARS, DIKE, FINAL, NEUTRAL, OVER, PLAN, RESOLVE, TILES, Core
 
 _DECIDING = {
@@ -15,6 +17,10 @@ _DECIDING = {
     DIKE: "deciding on a dike after building a hut (Rising Waters)",
     FINAL: "making a last treasure sale or Beggar trade before the final scoring",
 }
+_NOT_A_CHOICE = (
+    "not a choice: resolve a space where the seat holds the majority (performing it if possible), "
+    "or clear one stack without one (V11, V20)"
+)
 _VERB_PHASE = {
     "tile": TILES, "neutral": NEUTRAL, "char": CHARS, "plan": PLAN, "buyer": BUYER, "finish": FINAL,
 }
@@ -39,7 +45,26 @@ def explain(core: Core, text: str) -> str:
     if core.phase == PLAN:
         return "that action could not be performed this round, even after the seat's own planned " \
             "actions (V16)"
+    if core.phase == RESOLVE and text.endswith(A.NOBONUS_SUFFIX):
+        return _declined(core, A.BY_TEXT[text].id)
     if core.phase == RESOLVE:
-        return "not a choice: resolve a space where the seat holds the majority (performing it if " \
-            "possible), or clear one stack without one (V11, V20)"
+        return _NOT_A_CHOICE
     return f"{now}, and this is not one of the choices"
+
+
+def _declined(core: Core, aid: int) -> str:
+    """Why `<action>:nobonus` is not a choice now."""
+    base = A.WITH_BONUS[aid]
+    plain = A.ACTIONS[base].text
+    if not core.optional_bonuses:
+        return f"this table applies character bonuses without asking (bonuses=automatic): play {plain}"
+    space = rules.space_of(base)
+    holder = next(c for c in BONUS_CHARACTERS if LINKED[c] == space)
+    if not rules.bonus_holder(core, core.cur, space):
+        return f"only the holder of the {CHARACTERS[holder].capitalize()} may decline its bonus"
+    bonus = f"the {CHARACTERS[holder].capitalize()}'s bonus"
+    if A.ACTIONS[base] in core.legal:
+        if not rules.differs(core, base):
+            return f"without {bonus} it is the same action: play {plain}"
+        return f"without {bonus} seat {core.cur} cannot pay for it"
+    return _NOT_A_CHOICE

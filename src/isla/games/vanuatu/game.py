@@ -36,6 +36,14 @@ OPTIONS = (
         "rising_waters", "bool", False,
         "The Rising Waters module (V18): floods in rounds 2, 4, 6 and 8, dikes, submerged islands.",
     ),
+    OptionSpec(
+        "bonuses", "choice", "optional",
+        "Character bonuses: 'optional' lets their holder decline each one when it applies, and the "
+        "Beggar trades at any decision of a player holding it; 'automatic' applies them without "
+        "asking and the Beggar trades from planning on, as Isla played before this option existed "
+        "(a game stored without it replays so).",
+        choices=("optional", "automatic"), absent="automatic",
+    ),
 )
 
 

@@ -616,9 +616,45 @@ def _choose_lookahead(core: Core, p: int, legal: list[Action], rng: random.Rando
     if len(sells) > 1:
         most = max(sells, key=lambda a: sum(A.SELLS[a.id - A.SELL0]))
         legal = [a for a in legal if not A.SELL0 <= a.id < A.BUY0 or a is most]
+    # `<action>:nobonus` reaches the position of its bonus version (always legal with it) less some
+    # PP or vatus, and every value here grows with both, so it never scores higher: not worth
+    # scoring. Only a decline by clearing changes more than that.
+    legal = [a for a in legal if a.id not in A.WITH_BONUS]
     known = frozenset(a.id for a in legal)
     scored = [(_score(core, p, a.id, known), a) for a in legal]
-    return _pick(scored, rng, MARGIN)
+    return _pick(_unless_declining_pays(core, p, scored), rng, MARGIN)
+
+
+def _unless_declining_pays(
+    core: Core, p: int, scored: list[tuple[float, Action]]
+) -> list[tuple[float, Action]]:
+    """Bonuses are optional (§11): a bonus declined (`<action>:nobonus`, or clearing a stack that
+    only the bonus makes possible) stays a candidate only when it scores more than MARGIN above
+    every way of taking the bonus, so the bonus is the rule and a near-tie never declines it.
+    (The lookahead does not even score `:nobonus`, which cannot score higher in this model.)
+
+    When it pays, in this value model: a Vendor selling at a fish price of 1 with rounds left
+    (the fish kept are worth more than the vatus: the price is 3 again next round), a Navigator
+    without vatus whose boat is better where it is than anywhere a forced free sail goes."""
+    value = {a.id: v for v, a in scored}
+    kept = []
+    for v, a in scored:
+        taken = _with_bonus(core, p, a.id, value)
+        if taken and v <= max(value[i] for i in taken) + MARGIN:
+            continue
+        kept.append((v, a))
+    return kept
+
+
+def _with_bonus(core: Core, p: int, aid: int, candidates: dict[int, float]) -> list[int]:
+    """If `aid` declines a bonus, the candidate actions that take it (else empty)."""
+    if aid in A.WITH_BONUS:
+        return [i for i in (A.WITH_BONUS[aid],) if i in candidates]
+    if A.CLEAR0 <= aid < A.GOVERN0 and core.optional_bonuses:
+        space = aid - A.CLEAR0
+        if rules.holds(core, p, space) and rules.bonus_holder(core, p, space):
+            return [a.id for a in rules.perform_options(core, p, space) if a.id in candidates]
+    return []
 
 
 # --- other decisions -----------------------------------------------------------------------------
@@ -712,7 +748,7 @@ def baseline_choose(state: VanuatuState, rng: random.Random) -> Action:
         return legal[0]
     p = core.cur
     phase = core.phase
-    main = [a for a in legal if not A.CASH0 <= a.id < A.FINISH]
+    main = [a for a in legal if not A.CASH0 <= a.id < A.FINISH and a.id not in A.WITH_BONUS]
     if not main:
         return ACTS[A.FINISH] if ACTS[A.FINISH] in legal else legal[0]
     if phase == PLAN:

@@ -2,7 +2,8 @@
 
 `narrate` works on a copy: it applies the decision, then the forced steps one by one, describing
 each from the table before and after it. It never tells what the players may not see: a rest
-token is named only when the round's bonuses reveal it.
+token is named only when the round's bonuses reveal it. Places are named as the map labels them:
+a tile by its name, an empty hex by the placed tiles next to it (the map shows no coordinates).
 """
 
 from __future__ import annotations
@@ -10,9 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from isla.games.vanuatu import actions as A
-from isla.games.vanuatu import rules
-from isla.games.vanuatu.board import CELL_NAMES, N_CELLS
-from isla.games.vanuatu.data import ARCHIPELAGO, CHARACTERS, GOODS, REST_TOKENS, SUBMERGED_AT, TILES
+from isla.games.vanuatu import reach, rules
+from isla.games.vanuatu.board import CELL_NAMES, EMPTY, N_CELLS, NEIGHBORS
+from isla.games.vanuatu.data import (
+    ARCHIPELAGO,
+    CHARACTERS,
+    GOODS,
+    REST_TOKENS,
+    SPACES,
+    SUBMERGED_AT,
+    TILES,
+)
 from isla.games.vanuatu.state import BUYER, OVER, Core
 
 
@@ -43,6 +52,24 @@ def _tile_name(core: Core, cell: int) -> str:
     return display(TILES[core.tile[cell]].name)
 
 
+def _beside(core: Core, cell: int) -> str:
+    """An empty hex as a player finds it on the map: by the placed tiles next to it."""
+    names = [_tile_name(core, other) for other in NEIGHBORS[cell] if core.tile[other] != EMPTY]
+    if not names:
+        return "on an empty space"
+    if len(names) == 1:
+        return f"next to {names[0]}"
+    return f"next to {', '.join(names[:-1])} and {names[-1]}"
+
+
+def _cell_named(name: str) -> int:
+    return CELL_NAMES.index(name)
+
+
+def _bonus_of(core: Core, seat: int) -> str:
+    return f"the {CHARACTERS[reach.character(core, seat)].capitalize()}'s bonus"
+
+
 def display(name: str) -> str:
     """A tile as the board labels it ("Efate", "Start: fish"); action texts say "efate", "start-fish"."""
     if name.startswith("start-"):
@@ -51,6 +78,9 @@ def display(name: str) -> str:
 
 
 def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
+    if aid in A.WITH_BONUS:  # the same action, with its holder's bonus declined
+        said = _sentence(before, after, seat, A.WITH_BONUS[aid], who)
+        return f"{said[:-1]}, not using {_bonus_of(before, seat)}."
     text = A.ACTIONS[aid].text
     verb, _, rest = text.partition(":")
     vatus = after.vatu[seat] - before.vatu[seat]
@@ -64,7 +94,7 @@ def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
         return f"{who} plans {rest}."
     if A.TILE0 <= aid < A.SAIL0:
         k, cell = divmod(aid - A.TILE0, N_CELLS)
-        return f"{who} places {display(TILES[ARCHIPELAGO[k]].name)} on {CELL_NAMES[cell]}."
+        return f"{who} places {display(TILES[ARCHIPELAGO[k]].name)} {_beside(before, cell)}."
     if verb == "sail":
         return f"{who} sails to {display(rest)}{gains}."
     if verb == "build":
@@ -90,6 +120,11 @@ def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
     if text == "rest":
         return f"{who} rests and draws a rest token."
     if verb == "clear":
+        space = SPACES.index(rest)
+        if rules.perform_options(before, seat, space) and rules.holds(before, seat, space):
+            # possible only with the bonus (rules._resolve_space): declining it is clearing the stack
+            declines = f"{who} declines {_bonus_of(before, seat)}"
+            return f"{declines} and takes their markers off {rest} without acting."
         return f"{who} takes their markers off {rest} without acting."
     if verb == "govern":
         src, _, dst = rest.partition(":")
@@ -102,7 +137,8 @@ def _sentence(before: Core, after: Core, seat: int, aid: int, who: str) -> str:
         return f"{who} builds no dike."
     if verb == "dike":
         island, _, facing = rest.partition("@")
-        return f"{who} builds a dike on {display(island)} facing {facing}{gains}."
+        toward = _tile_name(before, _cell_named(facing))
+        return f"{who} builds a dike on {display(island)} facing {toward}{gains}."
     return f"{who} is done."  # finish
 
 

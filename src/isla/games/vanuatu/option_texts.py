@@ -12,6 +12,13 @@ from typing import Final
 from isla.core.protocol import OptionText
 
 OPTION_TEXTS: Final = {
+    "bonuses": OptionText(
+        "Character bonuses",
+        "Optional: a character's holder may decline its bonus each time it applies, and the "
+        "Beggar may trade at any of its holder's turns. Automatic: every bonus applies without "
+        "asking, as in games stored before this choice existed.",
+        {"optional": "Optional (the holder chooses)", "automatic": "Always applied"},
+    ),
     "characters": OptionText(
         "Characters",
         "Each round every player takes one of the 11 characters and its bonus. Games of 3 to 5 "

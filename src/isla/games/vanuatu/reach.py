@@ -34,9 +34,13 @@ def character(core: Core, seat: int) -> int:
     return core.char[seat] if core.chars_on else -1
 
 
-def sail_targets(core: Core, seat: int, cell: int, money: int) -> list[tuple[int, int]]:
-    """(destination cell, cost) of every legal sail (V19; 2 players: not onto the other boat, §13.5)."""
-    free = character(core, seat) == NAVIGATOR
+def sail_targets(
+    core: Core, seat: int, cell: int, money: int, bonus: bool = True
+) -> list[tuple[int, int]]:
+    """(destination cell, cost) of every legal sail (V19; 2 players: not onto the other boat, §13.5).
+
+    `bonus`: with the Navigator's bonus (free) if the seat holds it; False: paying, as anyone."""
+    free = bonus and character(core, seat) == NAVIGATOR
     reach = SAIL_MAX if free else min(SAIL_MAX, money)
     if reach <= 0:
         return []
@@ -45,16 +49,19 @@ def sail_targets(core: Core, seat: int, cell: int, money: int) -> list[tuple[int
     return sorted((dest, 0 if free else d) for dest, d in dist.items() if dest != blocked)
 
 
-def hut_cost(core: Core, seat: int) -> int:
-    return HUT_COST_BUILDER if character(core, seat) == BUILDER else HUT_COST
+def hut_cost(core: Core, seat: int, bonus: bool = True) -> int:
+    return HUT_COST_BUILDER if bonus and character(core, seat) == BUILDER else HUT_COST
 
 
-def build_targets(core: Core, seat: int, cell: int, money: int, built: int = -1) -> list[int]:
+def build_targets(
+    core: Core, seat: int, cell: int, money: int, built: int = -1, *, bonus: bool = True
+) -> list[int]:
     """Islands next to `cell` with a free hut space, if the seat has a hut and the money (§9.2).
 
-    `built` is an island where planning assumes the seat has already built (one more hut there).
+    `built` is an island where planning assumes the seat has already built (one more hut there);
+    `bonus` False: at the full price, without the Builder's bonus.
     """
-    if core.huts_left[seat] <= 0 or money < hut_cost(core, seat):
+    if core.huts_left[seat] <= 0 or money < hut_cost(core, seat, bonus):
         return []
     return [
         isl for isl in near(core, cell)
@@ -62,9 +69,9 @@ def build_targets(core: Core, seat: int, cell: int, money: int, built: int = -1)
     ]
 
 
-def can_sell_at(core: Core, seat: int, cell: int, built: int = -1) -> bool:
-    """Next to an island with one of the seat's huts, or the Vendor (§9.5)."""
-    if character(core, seat) == VENDOR:
+def can_sell_at(core: Core, seat: int, cell: int, built: int = -1, *, bonus: bool = True) -> bool:
+    """Next to an island with one of the seat's huts, or the Vendor using its bonus (§9.5)."""
+    if bonus and character(core, seat) == VENDOR:
         return True
     n = core.n
     return any(

@@ -3,7 +3,7 @@
 `step` trusts its action (the unchecked path); `settle` applies every decision that has exactly one
 legal action, so a position handed to a player always offers a real choice. Preparation and the
 rest bonuses need no decision: they run inside `step` when the last decision before them is made.
-Rule references (§, V1-V25) point into rules/vanuatu.md.
+Rule references (§, V1-V26) point into rules/vanuatu.md.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from isla.games.vanuatu.data import (
     ARTIST,
     BEG_MAX,
     BEGGAR,
+    BONUS_CHARACTERS,
     BUILD,
     BUY,
     BUYER,
@@ -222,16 +223,21 @@ def _has_extras(core: Core, seat: int, phase: int) -> bool:
     return bool(_extras(core, seat, phase))
 
 
+# bonuses=automatic (games stored before the option): the Beggar traded from planning on only.
+_BEG_PHASES_AUTOMATIC = (PLAN, RESOLVE, P_BUYER, DIKE, FINAL)
+
+
 def _extras(core: Core, seat: int, phase: int) -> list[Action]:
-    """V25: treasure sales at any decision of the seat; the Beggar's trade once the round's
-    character is chosen (planning, resolution, the Buyer's choice, the final decision)."""
+    """V25: treasure sales at any decision of the seat; V26: the Beggar's trade, once a round, at
+    any decision of a seat holding it (the card of last round until the seat picks a new one, V10).
+    bonuses=automatic: the trade only once the round's character is chosen."""
     out = []
     base = seat * 3
     for v in range(3):
         if core.treasures[base + v]:
             out.append(ACTS[A.CASH0 + v])
     if (
-        phase in (PLAN, RESOLVE, P_BUYER, DIKE, FINAL)
+        (core.optional_bonuses or phase in _BEG_PHASES_AUTOMATIC)
         and reach.character(core, seat) == BEGGAR
         and not core.used[seat]
     ):
@@ -261,15 +267,63 @@ def _legal_tiles(core: Core) -> list[Action]:
     return [A.tile_action(t, cell) for t in sorted(core.preview) for cell in empty]
 
 
+def bonus_holder(core: Core, p: int, space: int) -> bool:
+    """bonuses=optional and `p` holds the character whose bonus changes `space` (§11)."""
+    who = reach.character(core, p)
+    return core.optional_bonuses and who in BONUS_CHARACTERS and LINKED[who] == space
+
+
+def differs(core: Core, aid: int) -> bool:
+    """Whether performing `aid` without the holder's bonus differs in effect from with it: always,
+    but for the Guide on an island without drawings (+2 PP per drawing: none) and the Vendor (with
+    a hut next to the boat its bonus changes nothing)."""
+    if aid not in A.NOBONUS:
+        return False
+    if A.TOURIST0 <= aid < A.REST:
+        return core.drawings[table.board_cell(core, A.ISLANDS[aid - A.TOURIST0])] > 0
+    return True
+
+
 def perform_options(core: Core, p: int, space: int) -> list[Action]:
-    """The ways `p` can perform `space` now (empty: impossible, V11/V20/V25)."""
+    """The ways `p` can perform `space` now (empty: impossible, V11/V20/V25): with its character's
+    bonus (the plain texts) and, with bonuses=optional, the ways without it that differ in effect."""
+    ways = _ways(core, p, space, True)
+    if ways and bonus_holder(core, p, space):
+        ways += _without_bonus(core, p, space)[0]
+    return ways
+
+
+def _without_bonus(core: Core, p: int, space: int) -> tuple[list[Action], bool]:
+    """The holder's `:nobonus` ways that differ in effect, and whether `space` is possible at all
+    without the bonus."""
+    plain = _ways(core, p, space, False)
+    return [ACTS[A.NOBONUS[a.id]] for a in plain if differs(core, a.id)], bool(plain)
+
+
+def _resolve_space(core: Core, p: int, space: int) -> list[Action]:
+    """V11/V20 on a majority space: every way to perform it if it is possible, else clear it. A
+    bonus is optional (§11): if the action is possible only with the holder's bonus, declining it
+    leaves the action impossible, so clearing the stack is a choice too."""
+    ways = _ways(core, p, space, True)
+    if not ways:
+        return [ACTS[A.CLEAR0 + space]]
+    if bonus_holder(core, p, space):
+        declined, possible = _without_bonus(core, p, space)
+        ways += declined
+        if not possible:
+            ways.append(ACTS[A.CLEAR0 + space])
+    return ways
+
+
+def _ways(core: Core, p: int, space: int, bonus: bool) -> list[Action]:
+    """The ways `p` can perform `space` now, with the bonus of its character (if any) or without."""
     cell = core.boat[p]
     money = core.vatu[p]
     if space == SAIL:
-        sails = reach.sail_targets(core, p, cell, money)
+        sails = reach.sail_targets(core, p, cell, money, bonus)
         return [ACTS[A.SAIL0 + A.OCEAN_SLOT[core.tile[d]]] for d, _ in sails]
     if space == BUILD:
-        builds = reach.build_targets(core, p, cell, money)
+        builds = reach.build_targets(core, p, cell, money, bonus=bonus)
         huts = [ACTS[A.BUILD0 + A.ISLAND_SLOT[core.tile[i]]] for i in builds]
         return huts + _dike_options(core, p)
     if space == EXPLORE:
@@ -277,7 +331,7 @@ def perform_options(core: Core, p: int, space: int) -> list[Action]:
     if space == FISH:
         return [ACTS[A.FISH]] if core.fish[cell] else []
     if space == SELL:
-        if not reach.can_sell_at(core, p, cell):
+        if not reach.can_sell_at(core, p, cell, bonus=bonus):
             return []
         h1, h2, h3 = core.fish_held[p * 3:p * 3 + 3]
         index = A.SELL_INDEX
@@ -313,8 +367,7 @@ def _legal_resolve(core: Core, p: int) -> list[Action]:
     out: list[Action] = []
     if majorities:
         for s in majorities:
-            options = perform_options(core, p, s)
-            out.extend(options if options else [ACTS[A.CLEAR0 + s]])
+            out.extend(_resolve_space(core, p, s))
     else:
         out.extend(ACTS[A.CLEAR0 + s] for s in mine)
         if who == PREACHER and not core.used[p]:
@@ -374,6 +427,8 @@ def step(core: Core, aid: int) -> None:
         _advance_resolution(core, p)
     elif aid == A.DIKE_SKIP:
         _finish_action(core, p)
+    elif aid >= A.NOBONUS0:
+        _perform(core, p, A.WITH_BONUS[aid], bonus=False)
     elif A.DIKE0 <= aid < A.DIKE_SKIP:
         slot, facing = divmod(aid - A.DIKE0, board.N_CELLS)
         isl = table.board_cell(core, A.ISLANDS[slot])
@@ -455,7 +510,7 @@ def _clear(core: Core, p: int, space: int) -> None:
     core.done[p] |= 1 << space
 
 
-def _space_of(aid: int) -> int:
+def space_of(aid: int) -> int:
     if aid >= A.DIKE0:
         return BUILD
     if aid < A.BUILD0:
@@ -477,12 +532,14 @@ def _space_of(aid: int) -> int:
     return REST
 
 
-def _perform(core: Core, p: int, aid: int) -> None:
-    """Perform an action (a majority, or the Preacher's), then take the stack off the space."""
-    space = _space_of(aid)
+def _perform(core: Core, p: int, aid: int, bonus: bool = True) -> None:
+    """Perform an action (a majority, or the Preacher's), then take the stack off the space.
+
+    `bonus` False: without the bonus of the seat's character (`<action>:nobonus`)."""
+    space = space_of(aid)
     if not holds(core, p, space):
         core.used[p] = 1  # the Preacher's once-a-round power
-    who = reach.character(core, p)
+    who = reach.character(core, p) if bonus else -1
     cell = core.boat[p]
     buyer_good = -1
     if space == SAIL:
@@ -493,7 +550,7 @@ def _perform(core: Core, p: int, aid: int) -> None:
     elif space == BUILD:
         if aid < A.DIKE0:  # a hut; a dike alone (aid >= DIKE0) was placed by step()
             isl = table.board_cell(core, A.ISLANDS[aid - A.BUILD0])
-            core.vatu[p] -= reach.hut_cost(core, p)
+            core.vatu[p] -= reach.hut_cost(core, p, bonus)
             core.huts[isl * core.n + p] += 1
             core.huts_left[p] -= 1
             if _dike_options(core, p):  # Rising Waters: a dike too, if the seat wants one

@@ -35,6 +35,7 @@ def fixed_parts(core: Core, players: int, options: dict[str, Any]) -> None:
     core.chars_on = options["characters"] == "on"
     core.hut_pp = options["hut_pp_per_tourist"]
     core.waters_on = bool(options["rising_waters"])
+    core.optional_bonuses = options["bonuses"] == "optional"
 
 
 def archipelago_stack(rng: int) -> tuple[int, list[int]]:

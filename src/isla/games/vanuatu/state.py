@@ -21,7 +21,7 @@ class Core:
 
     __slots__ = (
         # fixed for a game
-        "n", "options", "chars_on", "hut_pp", "waters_on",
+        "n", "options", "chars_on", "hut_pp", "waters_on", "optional_bonuses",
         # the board, per cell
         "tile", "fish", "treasure", "drawings", "tourists", "goods", "huts", "islands",
         # Rising Waters: water markers and dikes per cell, the countdown, the losses
@@ -43,6 +43,7 @@ class Core:
     chars_on: bool
     hut_pp: int
     waters_on: bool
+    optional_bonuses: bool  # each bonus may be declined; the Beggar trades at every decision
     tile: list[int]
     fish: list[int]
     treasure: list[int]
@@ -102,6 +103,7 @@ class Core:
         c.chars_on = self.chars_on
         c.hut_pp = self.hut_pp
         c.waters_on = self.waters_on
+        c.optional_bonuses = self.optional_bonuses
         c.tile = self.tile[:]
         c.fish = self.fish[:]
         c.treasure = self.treasure[:]

@@ -13,10 +13,12 @@ function ordinal(n) {
 /**
  * `layout` is the game's: `columns` ([breakdown key, heading] pairs), `tiebreak(b)` (the words
  * after the tie-break number, or ''), and `triggers` (end trigger -> words for "because ...").
+ * A game whose tie-break number is only a ranking key gives `tiebreakColumns` instead: the
+ * breakdown entries the tie-break is made of, shown in its place ([] for no tie-break column).
  */
 export function renderScore(result, names, me, layout) {
   if (!result) return '';
-  const { columns = [], tiebreak = () => '', triggers: words = {} } = layout || {};
+  const { columns = [], tiebreak = () => '', tiebreakColumns = null, triggers: words = {} } = layout || {};
   const seats = (result.scores || []).map((_, seat) => seat);
   const ranks = result.ranks || [];
   seats.sort((a, b) => (ranks[a] - ranks[b]) || (a - b));
@@ -32,17 +34,20 @@ export function renderScore(result, names, me, layout) {
       + `<th scope="row" class="score-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}${seat === me ? ' <span class="tag tag-you">you</span>' : ''}</th>`
       + columns.map(([key]) => `<td data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')
       + `<td class="score-total">${b.total ?? result.scores[seat]}</td>`
-      + `<td class="score-tb">${b.tiebreak ?? result.tiebreaks?.[seat] ?? ''}`
-      + `${why ? ` <small>(${esc(why)})</small>` : ''}</td></tr>`;
+      + (tiebreakColumns
+        ? tiebreakColumns.map(([key]) => `<td class="score-tb" data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')
+        : `<td class="score-tb">${b.tiebreak ?? result.tiebreaks?.[seat] ?? ''}${why ? ` <small>(${esc(why)})</small>` : ''}</td>`)
+      + '</tr>';
   });
   const triggers = (result.end_triggers || []).map((t) => words[t] || t).join('; ');
   const heads = columns.map(([, head]) => `<th>${esc(head)}</th>`).join('');
+  const tbHeads = tiebreakColumns ? tiebreakColumns.map(([, head]) => `<th>${esc(head)}</th>`).join('') : '<th>Tie-break</th>';
   return `<section class="score" data-testid="score-table" aria-label="Final scores">
     <h2>Final scores</h2>
     ${triggers ? `<p class="score-why">The game ended because ${esc(triggers)}.</p>` : ''}
     ${lost ? '<p class="score-why" data-testid="nobody-wins"><strong>Nobody wins:</strong> every player lost this game.</p>' : ''}
     <table>
-      <thead><tr><th>Place</th><th>Player</th>${heads}<th>Total</th><th>Tie-break</th></tr></thead>
+      <thead><tr><th>Place</th><th>Player</th>${heads}<th>Total</th>${tbHeads}</tr></thead>
       <tbody>${rows.join('')}</tbody>
     </table>
   </section>`;

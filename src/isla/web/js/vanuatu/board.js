@@ -17,12 +17,16 @@ const COLUMNS = [
   ['huts', 'Huts × tourists'], ['first_player', 'First player'],
 ];
 
-function scoreLayout(table) {
+// The tie-break (§12): most huts on the board, then most vatus left, in words, not as the engine's
+// ranking number (huts × 100 + vatus).
+const TIEBREAK = [['huts_built', 'Tie-break: huts'], ['vatus_left', 'then vatus']];
+
+function scoreLayout(table, result) {
   const waters = table.options?.rising_waters || table.view?.options?.rising_waters;
   return {
     columns: waters ? [...COLUMNS, ['water', 'Water']] : COLUMNS,
-    // After a flood every tie-break is 0 (everyone lost): no huts and vatus to explain it.
-    tiebreak: (b) => (b.huts_built !== undefined && b.tiebreak ? `${b.huts_built} huts, ${b.vatus_left} vatus` : ''),
+    // After a flood everyone lost: there is no tie to break, so no tie-break columns.
+    tiebreakColumns: result?.nobody_wins ? [] : TIEBREAK,
     triggers: TRIGGER_WORDS,
   };
 }
@@ -43,6 +47,6 @@ export default {
     };
   },
   renderScore(result, names, me, table) {
-    return scoreTable(result, names, me, scoreLayout(table || {}));
+    return scoreTable(result, names, me, scoreLayout(table || {}, result));
   },
 };

@@ -58,7 +58,8 @@ export function boardIndex(view) {
   return { byCell, cellOf };
 }
 
-function neighbours(catalog, name) {
+/** The cells next to `name` (from the catalog, or from the axial directions without it). */
+export function neighbours(catalog, name) {
   const known = catalog.cells.get(name)?.neighbors;
   if (known) return known;
   const { q, r } = parseCell(name);

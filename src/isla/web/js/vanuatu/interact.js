@@ -33,6 +33,14 @@
 //       undo               (data-testid="undo", "Cancel") drops the picks and leaves the Governor's
 //                          mode. Any new snapshot of the table (a new seq, phase or legal list)
 //                          drops them too.
+//       bonus              (the prompt's "Use my <character>'s bonus" box, data-testid="use-bonus",
+//                          shown while some "<action>:nobonus" is legal) is checked at every new
+//                          decision, so the bonus stays one click; unchecked, the board's elements
+//                          for the character's action send "<action>:nobonus" instead (a Navigator's
+//                          sail beyond what its vatus pay is then not offered).
+//
+// A bonus declined by clearing the stack (the action is possible only with it, V11) is the
+// "clear:<space>" button beside the performance, worded as declining the bonus.
 //
 // The Governor's up to 56 moves (from any of the viewer's stacks to any space not yet resolved) have
 // no element of their own: listed as buttons they would fill the screen, so they are two clicks on
@@ -41,7 +49,7 @@
 import { button, count, esc } from '../shared/html.js';
 import { fallbackButtons, missingActions } from '../shared/prompt.js';
 import { SPACES, label } from './catalog.js';
-import { describeAction, saleValues } from './words.js';
+import { NOBONUS, describeAction, saleValues } from './words.js';
 
 const ISLAND_VERBS = ['build', 'draw', 'tourist'];
 const BUTTON_VERBS = new Set(['buyer', 'finish', 'beg']);
@@ -67,6 +75,8 @@ export class Interaction {
     this.governSources = new Set(); // the spaces the legal `govern:<from>:<to>` actions move from
     this.governing = false; // the Governor's mode: the spaces pick a source, then a target
     this.governFrom = null; // the source picked in that mode
+    this.twins = new Set(); // the legal "<action>:nobonus" texts
+    this.useBonus = true; // the prompt's box: the board's elements take the bonus
   }
 
   sync(table, catalog) {
@@ -85,8 +95,12 @@ export class Interaction {
     this.governSources = new Set();
     this.governing = false;
     this.governFrom = null;
+    this.twins = new Set();
+    this.useBonus = true;
     for (const text of this.legal) {
-      if (text.startsWith('govern:')) {
+      if (text.endsWith(NOBONUS)) {
+        this.twins.add(text);
+      } else if (text.startsWith('govern:')) {
         this.governSources.add(text.split(':')[1]);
       } else if (this.phase === 'resolution' || this.phase === 'dike') {
         if (text.startsWith('clear:')) this.group(text.slice(6)).clear = text;
@@ -114,9 +128,31 @@ export class Interaction {
     return !this.busy && this.legal.has(action);
   }
 
+  /** The linked action space of the viewer's character (whose bonus changes it), or null. */
+  get bonusSpace() {
+    const name = this.view?.seats?.[this.me]?.character;
+    return (name && this.catalog?.characters?.get(name)?.action) || null;
+  }
+
+  /** Whether `text` performs the viewer's character's action (a dike alone is no hut: no bonus). */
+  linked(text) {
+    return !text.startsWith('dike:') && spaceOf(text) !== null && spaceOf(text) === this.bonusSpace;
+  }
+
+  /** What an element for the legal `action` sends: itself, or without the bonus when the box is
+   * unchecked (its twin; the same action where the bonus changes nothing; null where only the bonus
+   * makes it possible: a Navigator's sail its vatus do not pay). */
+  choose(action) {
+    if (this.useBonus || !this.twins.size || !this.linked(action)) return action;
+    if (this.legal.has(action + NOBONUS)) return action + NOBONUS;
+    return action.startsWith('sail:') ? null : action;
+  }
+
   /** An element that sends `action` when clicked, outside the Governor's mode (where only spaces react). */
   hot(action) {
-    return !this.governing && this.can(action) ? { action } : null;
+    if (this.governing || !this.can(action)) return null;
+    const chosen = this.choose(action);
+    return chosen ? { action: chosen } : null;
   }
 
   /** The legal `tile:` actions placing this shown tile. */
@@ -151,8 +187,9 @@ export class Interaction {
     const g = this.spaces.get(space);
     if (!g) return null;
     if (space === 'sell' && g.perform.length) return { action: this.fullSale() };
-    if (g.perform.length === 1) return { action: g.perform[0] };
-    if (g.perform.length > 1) return { ui: `pick:${space}` };
+    const perform = g.perform.map((t) => this.choose(t)).filter(Boolean);
+    if (perform.length === 1) return { action: perform[0] };
+    if (perform.length > 1) return { ui: `pick:${space}` };
     return g.clear ? { action: g.clear } : null;
   }
 
@@ -176,7 +213,7 @@ export class Interaction {
     if (!Array.isArray(entry.huts)) return this.hot(`sail:${entry.tile}`);
     let options = ISLAND_VERBS.map((v) => `${v}:${entry.tile}`).filter((t) => this.legal.has(t));
     if (this.picked) options = options.filter((t) => t.startsWith(`${this.picked}:`));
-    return options.length === 1 ? { action: options[0] } : null;
+    return options.length === 1 ? this.hot(options[0]) : null;
   }
 
   /** The island actions legal on this island when a click there would be ambiguous (pick a space first). */
@@ -214,6 +251,9 @@ export class Interaction {
    */
   covered(action) {
     if (action.startsWith('govern:') || this.governing) return true;
+    // The bonus box reaches both versions of the character's action: one of them has no element.
+    if (action.endsWith(NOBONUS)) return true;
+    if (!this.useBonus && this.twins.size && this.linked(action)) return true;
     if (action.startsWith('sell:')) return Boolean(this.fullSale());
     if (action.startsWith('tile:')) {
       const tile = action.slice(5).split('@')[0];
@@ -254,6 +294,10 @@ export class Interaction {
       case 'govern-from':
         if (!this.governing || !this.governSources.has(arg)) return null;
         this.governFrom = this.governFrom === arg ? null : arg;
+        return 'render';
+      case 'bonus':
+        if (!this.twins.size) return null;
+        this.useBonus = !this.useBonus;
         return 'render';
       case 'undo':
         this.picked = null;
@@ -310,8 +354,17 @@ export class Interaction {
       if (picked && picked !== all && this.legal.has(picked)) parts.push(this.actionButton(picked));
       else if (saleValues(all).length > 1) parts.push('<span class="hint hint-long">or click your fish to sell only some.</span>');
     }
-    for (const g of this.spaces.values()) {
-      if (g.clear && g.perform.length) parts.push(this.actionButton(g.clear));
+    if (this.twins.size) parts.push(this.bonusBoxHtml());
+    for (const [space, g] of this.spaces) {
+      if (!g.clear || !g.perform.length) continue;
+      if (space === this.bonusSpace) {
+        // Possible only with the bonus (the rules offer the clear only then): declining it is clearing.
+        const who = label(this.catalog, 'characters', this.view.seats[this.me].character);
+        parts.push(button(esc(`Decline the ${who}'s bonus: ${this.describe(g.clear).replace(/^Take/, 'take')}`),
+          { 'data-action': this.busy ? null : g.clear, disabled: this.busy }));
+      } else {
+        parts.push(this.actionButton(g.clear));
+      }
     }
     for (const text of this.legal) {
       const verb = text.split(':')[0];
@@ -326,6 +379,14 @@ export class Interaction {
       }));
     }
     return parts.join('');
+  }
+
+  /** The box that keeps the bonus one click: checked at every new decision. */
+  bonusBoxHtml() {
+    const who = label(this.catalog, 'characters', this.view?.seats?.[this.me]?.character ?? '');
+    return `<label class="bonus-box" data-ui="bonus" data-testid="use-bonus"${this.busy ? ' aria-disabled="true"' : ''}>`
+      + `<input type="checkbox"${this.useBonus ? ' checked' : ''}${this.busy ? ' disabled' : ''} tabindex="-1"> `
+      + `Use my ${esc(who)}'s bonus</label>`;
   }
 
   missing(root) {

@@ -118,7 +118,7 @@ export function renderMap(ctx) {
   });
   const sailing = me !== null && [...ix.legal].some((t) => t.startsWith('sail:'));
   const distances = sailing ? sailDistances(view, catalog, me) : new Map();
-  const navigator = view.seats?.[me]?.character === 'navigator';
+  const navigator = view.seats?.[me]?.character === 'navigator' && ix.useBonus; // free unless declined
   let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
   const hexes = [];
   const overlays = [];

@@ -4,18 +4,44 @@
 import { count } from '../shared/html.js';
 import { seatName, statusLine as sharedStatusLine } from '../shared/status.js';
 import { label, tileLabel } from './catalog.js';
-import { boardIndex, sailDistances } from './geometry.js';
+import { boardIndex, neighbours, sailDistances } from './geometry.js';
 
 function character(view, seat) {
   return view.seats?.[seat]?.character ?? null;
 }
 
-/** What a sail to the ocean tile costs `me` (the Navigator sails free), or null if out of reach. */
-export function sailCost(view, catalog, me, tile) {
+export const NOBONUS = ':nobonus';
+
+/** The viewer's character if its bonus applies to the action described (not to a `:nobonus` one). */
+function bonus(ctx) {
+  return ctx.nobonus ? null : character(ctx.view, ctx.me);
+}
+
+/** What a sail to the ocean tile costs `me` (the Navigator sails free unless `paid`), or null if out of reach. */
+export function sailCost(view, catalog, me, tile, paid = false) {
   const { cellOf } = boardIndex(view);
   const steps = sailDistances(view, catalog, me).get(cellOf.get(tile));
   if (steps === undefined) return null;
-  return character(view, me) === 'navigator' ? 0 : steps;
+  return character(view, me) === 'navigator' && !paid ? 0 : steps;
+}
+
+/** An empty hex as the map shows it: by the placed tiles next to it (the map has no coordinates). */
+export function besideWords(view, catalog, cell) {
+  const { byCell } = boardIndex(view);
+  const names = neighbours(catalog, cell).filter((c) => byCell.has(c)).map((c) => tileLabel(byCell.get(c).tile));
+  if (!names.length) return 'on an empty space';
+  if (names.length === 1) return `next to ${names[0]}`;
+  return `next to ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The tile on a cell, as the map labels it (or the cell's name if the view has no tile there). */
+function tileAt(view, cell) {
+  const entry = boardIndex(view).byCell.get(cell);
+  return entry ? tileLabel(entry.tile) : cell;
+}
+
+function drawings(view, tile) {
+  return (view.board || []).find((t) => t.tile === tile)?.drawings ?? 0;
 }
 
 function boatEntry(view, me) {
@@ -40,29 +66,35 @@ export function saleVatus(view, values) {
 const SPACE_WORDS = (catalog, space) => label(catalog, 'actions', space);
 
 /** A legal action text in words, for a button (the viewer is the one who would act). */
-export function describeAction(text, { view, catalog, me }) {
+export function describeAction(text, ctx) {
+  if (String(text).endsWith(NOBONUS)) {
+    const base = String(text).slice(0, -NOBONUS.length);
+    const who = label(ctx.catalog, 'characters', character(ctx.view, ctx.me) ?? '');
+    return `${describeAction(base, { ...ctx, nobonus: true })}, without the ${who}'s bonus`;
+  }
+  const { view, catalog, me } = ctx;
   const [verb, ...rest] = String(text).split(':');
   const arg = rest.join(':');
   switch (verb) {
     case 'tile': {
       const [tile, cell] = arg.split('@');
-      return `Place tile ${tile} at ${cell}`;
+      return `Place ${tileLabel(tile)} ${besideWords(view, catalog, cell)}`;
     }
     case 'neutral': return `Neutral marker on ${SPACE_WORDS(catalog, arg)}`;
     case 'char': return `Take the ${label(catalog, 'characters', arg)}`;
     case 'plan': return `Plan ${SPACE_WORDS(catalog, arg)}`;
     case 'sail': {
-      const cost = sailCost(view, catalog, me, arg);
+      const cost = sailCost(view, catalog, me, arg, ctx.nobonus);
       return `Sail to ${tileLabel(arg)}${cost === null ? '' : cost === 0 ? ' (free)' : ` (${count(cost, 'vatu')})`}`;
     }
-    case 'build': return `Build a hut on ${tileLabel(arg)} (${count(character(view, me) === 'builder' ? 1 : 3, 'vatu')})`;
+    case 'build': return `Build a hut on ${tileLabel(arg)} (${count(bonus(ctx) === 'builder' ? 1 : 3, 'vatu')})`;
     case 'explore': {
       const n = boatEntry(view, me)?.treasure ?? 0;
-      return `Explore: a treasure worth ${n}`;
+      return `Explore: a treasure worth ${n}${bonus(ctx) === 'diver' ? ` (+${count(n, 'vatu')}, Diver)` : ''}`;
     }
     case 'fish': {
       const n = boatEntry(view, me)?.fish ?? 0;
-      return `Fish: a fish worth ${n}`;
+      return `Fish: a fish worth ${n}${bonus(ctx) === 'fisherman' ? ` (+${n} PP, Fisherman)` : ''}`;
     }
     case 'sell': {
       const values = saleValues(text);
@@ -76,13 +108,16 @@ export function describeAction(text, { view, catalog, me }) {
     case 'buyer': return arg === 'take'
       ? `Export a second ${view.phase?.pending ?? ''} cube from the reserve (Buyer)`.replace('  ', ' ')
       : 'No second cube';
-    case 'draw': return `Sand drawing on ${tileLabel(arg)} (${character(view, me) === 'artist' ? 5 : 3} PP)`;
-    case 'tourist': return `Bring a tourist to ${tileLabel(arg)} (${count(huts(view, arg), 'vatu')})`;
+    case 'draw': return `Sand drawing on ${tileLabel(arg)} (${bonus(ctx) === 'artist' ? 5 : 3} PP)`;
+    case 'tourist': {
+      const guide = bonus(ctx) === 'guide' && drawings(view, arg) ? `, +${2 * drawings(view, arg)} PP` : '';
+      return `Bring a tourist to ${tileLabel(arg)} (${count(huts(view, arg), 'vatu')}${guide})`;
+    }
     case 'rest': return 'Rest: draw a rest token';
     case 'dike': {
       if (arg === 'skip') return 'No dike';
       const [tile, cell] = arg.split('@');
-      return `Dike on ${tileLabel(tile)} facing ${cell} (1 vatu)`;
+      return `Dike on ${tileLabel(tile)} facing ${tileAt(view, cell)} (1 vatu)`;
     }
     case 'clear': return `Take back your markers from ${SPACE_WORDS(catalog, arg)} (no effect)`;
     case 'govern': {
