@@ -165,8 +165,8 @@ class TableService(ABC):
         """
 
     @abstractmethod
-    async def detach(self, table_id: str, slot: int) -> None:
-        """One connection of the player in `slot` went away."""
+    async def detach(self, table_id: str, slot: int | None) -> None:
+        """A connection that followed the table (`present`) left: a player's (`slot`) or a spectator's."""
 
     @abstractmethod
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
@@ -206,6 +206,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.present: dict[int, int] = {}  # slot -> open connections following the table
+        self.followers = 0  # open connections following the table, players' and spectators'
         self.gone_since: dict[int, float] = {}  # slot -> when its last connection went (monotonic)
         self.reminders: dict[str, asyncio.TimerHandle] = {}  # pending re-pushes, by what they are for
         self.reset(stored, events)
@@ -611,21 +612,33 @@ class LocalTableService(TableService):
     async def follow(
         self, table_id: str, caller: Caller, log_from: int, present: bool = False
     ) -> tuple[JSON, list[JSON]]:
-        live = await self._get(table_id)
-        async with live.lock:
-            holder = live.holder(caller)
-            arrived = present and holder is not None
-            if arrived and holder is not None:
-                live.present[holder.slot] = live.present.get(holder.slot, 0) + 1
-                live.gone_since.pop(holder.slot, None)
-            self._kick(live)
-            answer = live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
+        while True:
+            live = await self._get(table_id)
+            async with live.lock:
+                if present and self._live.setdefault(table_id, live) is not live:
+                    continue  # released and read back meanwhile: follow the one in memory
+                holder = live.holder(caller)
+                if present:
+                    live.followers += 1
+                arrived = present and holder is not None
+                if arrived and holder is not None:
+                    live.present[holder.slot] = live.present.get(holder.slot, 0) + 1
+                    live.gone_since.pop(holder.slot, None)
+                self._kick(live)
+                answer = live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
+            break
         if arrived:
             self._changed(live)
         return answer
 
-    async def detach(self, table_id: str, slot: int) -> None:
-        live = await self._get(table_id)
+    async def detach(self, table_id: str, slot: int | None) -> None:
+        live = self._live.get(table_id)
+        if live is None:
+            return  # released from memory: nobody was following it
+        live.followers = max(0, live.followers - 1)
+        self._release_later(live)
+        if slot is None:
+            return
         left = live.present.get(slot, 0) - 1
         if left > 0:
             live.present[slot] = left
@@ -766,6 +779,7 @@ class LocalTableService(TableService):
             live.stored.record = record
             live.tell(live.seq, None, "abandon", detail)
             answer = live.snapshot(holder, caller, self.config)
+            self._release_later(live)
         self._changed(live)
         return answer
 
@@ -809,7 +823,35 @@ class LocalTableService(TableService):
                     raise TableError("not_found", f"there is no table {table_id!r}")
                 live = LiveTable(stored, await self.store.events(table_id))
                 self._live[table_id] = live
+                self._release_later(live)  # a finished table read back for one look leaves again
         return live
+
+    def holds(self, table_id: str) -> bool:
+        """Whether the table is in this process's memory now (finished ones leave it, see `_release`)."""
+        return table_id in self._live
+
+    def _release_later(self, live: LiveTable) -> None:
+        """Plan to drop a finished table from memory, `release_seconds` after nobody follows it."""
+        if self._closing or live.followers > 0 or live.status in LIVE:
+            return
+        pending = live.reminders.pop("release", None)
+        if pending is not None:
+            pending.cancel()
+        loop = asyncio.get_running_loop()
+        live.reminders["release"] = loop.call_later(self.config.release_seconds, self._release, live)
+
+    def _release(self, live: LiveTable) -> None:
+        """Drop a finished table nobody follows; its log is the truth, `_get` reads it back when asked."""
+        live.reminders.pop("release", None)
+        if live.followers > 0 or live.status in LIVE or self._live.get(live.id) is not live:
+            return
+        if live.lock.locked():  # someone is reading it right now: look again later
+            self._release_later(live)
+            return
+        del self._live[live.id]
+        for reminder in live.reminders.values():
+            reminder.cancel()
+        live.reminders.clear()
 
     async def _reload(self, live: LiveTable) -> None:
         """Another writer changed the table under us: rebuild it from the log."""
@@ -878,6 +920,7 @@ class LocalTableService(TableService):
             live.stored.status = "finished"
             live.stored.result = finish.result
             live.stored.record = finish.record
+            self._release_later(live)
         self._kick(live)
         self._changed(live)
 
