@@ -1,114 +1,51 @@
-"""Whole client decisions through the protocol: `Game.actions_for(state, plan)` (mayor and storage).
-
-A plan is JSON from a browser, so anything malformed must come back as IllegalAction with a reason a
-person can read, never a TypeError or KeyError, and must change nothing.
-"""
+"""Whole decisions in several steps (`Game.plan_kind`, `Game.narrate_plan`): the mayor's arrangement
+(M3) and the storage choice (C10) are each one decision for bots and for the log in words."""
 
 from __future__ import annotations
 
-from typing import Any
+from conftest import position
 
-import pytest
-from conftest import position, seat_json, table
-
-from isla.core.errors import IllegalAction
-from isla.games.puertorico.arrangement import actions_for_arrangement, actions_for_storage
+from isla.core.protocol import Action
 from isla.games.puertorico.game import GAME, PuertoRicoState
 
-_PLACER = {
-    "island": {"corn": 2, "indigo": 1},
-    "city": {"small-indigo-plant": 0, "indigo-plant": 0},
-    "san_juan": 4,
-}
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 
-def _placing() -> PuertoRicoState:
-    return position(4, seats=[_PLACER], phase={"name": "place", "chooser": 0})
+def steps(state: PuertoRicoState, *texts: str) -> list[Action]:
+    """The actions for `texts` applied in turn on a copy (the state is not changed)."""
+    work = state.clone()
+    return [work.apply(text) for text in texts]
 
 
-def _storing() -> PuertoRicoState:
-    seat = {"goods": {"corn": 2, "sugar": 3, "coffee": 1}, "city": {"small-warehouse": 1}}
-    return position(4, seats=[seat], phase={"name": "store", "chooser": 0})
+def test_placing_colonists_and_choosing_the_goods_to_keep_are_whole_decisions_m3_c10() -> None:
+    placing = position(seats=[{"island": {"corn": 2}, "san_juan": 2}], phase={"name": "place", "chooser": 0})
+    storing = position(seats=[{"goods": {"corn": 3, "sugar": 4}, "city": {"small-warehouse": 1}}],
+                       phase={"name": "store", "chooser": 0})
+    keeping = position(seats=[{"goods": {"corn": 3, "indigo": 2}}], phase={"name": "keep", "chooser": 0})
+    assert [GAME.plan_kind(s) for s in (placing, storing, keeping)] == ["mayor", "storage", "storage"]
+    assert GAME.plan_kind(position()) is None  # choosing a role stands alone
+    storing.apply("store:sugar")
+    assert GAME.plan_kind(storing) == "storage" and storing.to_move == 0  # the same decision goes on
 
 
-def test_a_mayor_plan_gives_the_arrangement_functions_actions_and_state() -> None:
-    arrangement = {"corn": 2, "indigo-plant": 1, "small-indigo-plant": 0}
-    by_plan, by_function = _placing(), _placing()
-    texts = GAME.actions_for(by_plan, {"mayor": arrangement})
-    assert texts == actions_for_arrangement(by_function, arrangement)
-    by_plan.apply_all(texts)
-    by_function.apply_all(actions_for_arrangement(by_function, arrangement))
-    assert table(by_plan) == table(by_function)
-    assert seat_json(by_plan, 0)["occupied"] == {"corn": 2}
+def test_a_finished_arrangement_is_told_once_not_colonist_by_colonist_m3() -> None:
+    state = position(seats=[{"island": {"corn": 2, "indigo": 1}, "city": {"indigo-plant": 0}, "san_juan": 4}],
+                     phase={"name": "place", "chooser": 0})
+    before = state.to_json()
+    lines = GAME.narrate_plan(state, steps(state, "place:corn", "place:indigo-plant", "place:done"), NAMES)
+    assert lines[0] == "Ann's colonists: 1 on a corn plantation, 1 on the indigo plant and 2 in San Juan."
+    assert not any("places a colonist" in line for line in lines)
+    assert state.to_json() == before
 
 
-def test_a_storage_plan_gives_the_storage_functions_actions() -> None:
-    state = _storing()
-    plan = {"storage": {"warehouse": ["sugar"], "keep": "corn"}}
-    assert GAME.actions_for(state, plan) == actions_for_storage(state, ["sugar"], "corn") == [
-        "store:sugar", "keep:corn"
-    ]
-    nothing = {"storage": {"warehouse": [], "keep": None}}
-    assert GAME.actions_for(state, nothing) == ["store:done", "keep:none"]
+def test_an_unfinished_arrangement_tells_each_placement() -> None:
+    state = position(seats=[{"island": {"corn": 2}, "san_juan": 4}], phase={"name": "place", "chooser": 0})
+    lines = GAME.narrate_plan(state, steps(state, "place:corn"), NAMES)
+    assert lines == ["Ann places a colonist on a corn plantation."]
 
 
-@pytest.mark.parametrize(
-    ("plan", "reason"),
-    [
-        ([], "exactly one key"),
-        ("mayor", "exactly one key"),
-        ({}, "exactly one key"),
-        ({"mayor": {}, "storage": {}}, "exactly one key"),
-        ({"builder": {}}, "unknown plan kind 'builder'"),
-        ({"mayor": ["corn"]}, "maps targets"),
-        ({"mayor": {"corn": "2"}}, "count for corn must be a whole number"),
-        ({"mayor": {"corn": True}}, "count for corn must be a whole number"),
-        ({"mayor": {"corn": -1}}, "count for corn must be a whole number"),
-        ({"mayor": {"corn": 1.5}}, "count for corn must be a whole number"),
-        ({"mayor": {7: 1}}, "must be a name"),
-        ({"mayor": {"castle": 1}}, "'castle' is not a tile kind or building"),
-        ({"mayor": {"corn": 3}}, "seat 0 has 2 corn plantations, not 3"),
-        ({"mayor": {"quarry": 1}}, "seat 0 has 0 quarries, not 1"),
-        ({"mayor": {"harbor": 1}}, "seat 0 has no harbor"),
-        ({"mayor": {"small-indigo-plant": 2}}, "the small-indigo-plant holds at most 1 colonist, not 2"),
-        ({"mayor": {"corn": 2, "indigo": 1, "indigo-plant": 2}}, "seat 0 has 4 colonists, not 5"),
-    ],
-)
-def test_a_malformed_or_impossible_mayor_plan_is_refused_with_its_reason(plan: Any, reason: str) -> None:
-    state = _placing()
-    before = table(state)
-    with pytest.raises(IllegalAction) as raised:
-        GAME.actions_for(state, plan)
-    assert reason in raised.value.reason
-    assert table(state) == before
-
-
-@pytest.mark.parametrize(
-    ("body", "reason"),
-    [
-        (None, "an object with \"warehouse\" and \"keep\""),
-        ({"warehouse": "sugar"}, "list of good names"),
-        ({"warehouse": [1]}, "list of good names"),
-        ({"warehouse": ["sugar", "sugar"]}, "listed twice"),
-        ({"keep": 3}, "a good name or null"),
-        ({"keep": "sugar", "warehouse": ["sugar"]}, "already kept in a warehouse"),
-        ({"warehouse": [], "shelf": []}, "unknown field 'shelf'"),
-        ({"warehouse": ["gold"]}, "'gold' is not a good"),
-        ({"warehouse": ["sugar", "corn"]}, "cannot hold that many kinds"),
-        ({"keep": "tobacco"}, "not one of the choices"),
-    ],
-)
-def test_a_malformed_or_impossible_storage_plan_is_refused_with_its_reason(body: Any, reason: str) -> None:
-    state = _storing()
-    before = table(state)
-    with pytest.raises(IllegalAction) as raised:
-        GAME.actions_for(state, {"storage": body})
-    assert reason in raised.value.reason
-    assert table(state) == before
-
-
-def test_a_plan_for_another_decision_is_refused() -> None:
-    with pytest.raises(IllegalAction, match="nobody is placing colonists now"):
-        GAME.actions_for(_storing(), {"mayor": {}})
-    with pytest.raises(IllegalAction, match="nobody is storing goods now"):
-        GAME.actions_for(_placing(), {"storage": {"warehouse": [], "keep": None}})
+def test_a_storage_choice_tells_each_kind_kept_c10() -> None:
+    state = position(seats=[{"goods": {"corn": 3, "sugar": 4, "coffee": 1}, "city": {"small-warehouse": 1}}],
+                     phase={"name": "store", "chooser": 0})
+    lines = GAME.narrate_plan(state, steps(state, "store:sugar", "keep:coffee"), NAMES)
+    assert lines[:2] == ["Ann keeps all 4 sugar in a warehouse.", "Ann keeps 1 coffee and loses 3 corn."]
