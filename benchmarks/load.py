@@ -402,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
             text = log_path.read_text(errors="replace")
             counted = ", ".join(f"{name} {text.count(needle)}" for name, needle in TROUBLE.items())
             print(f"server log: {counted}")
+        print(f"load average after {os.getloadavg()[0]:.2f} (the machine's, other work included)")
         errors = sum(figures.errors.values())
         if figures.errors:
             print("errors: " + ", ".join(f"{kind} {n}" for kind, n in figures.errors.most_common()))

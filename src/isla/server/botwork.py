@@ -41,9 +41,16 @@ class BotPlan:
 
 
 def warm() -> None:
-    """Load every game and the search bots once, when a worker starts, not on its first job."""
+    """Set up a worker process: load every game and the search bots now, not on its first job.
+
+    Ctrl+C in a terminal reaches every process of the server; a worker leaves it to the server,
+    which ends its workers as it stops (a worker's own KeyboardInterrupt would only print noise).
+    """
+    import signal
+
     from isla.bots import mcts  # noqa: F401 - imported for its side of the warm-up
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in game_names():
         find_game(name)
 

@@ -606,7 +606,7 @@ class LocalTableService(TableService):
         live = await self._get(table_id)
         async with live.lock:
             holder = live.holder(caller)
-            self._kick(live)  # a bot whose task stopped (say, on a database error) is restarted
+            self._kick(live)  # a safety net: a bot to move always has a task (see `_bots`)
             return live.snapshot(holder, caller, self.config)
 
     async def follow(
