@@ -17,6 +17,9 @@ from isla.bots import BotError, bot_move, make_bot
 from isla.core import JSON, State, game_names
 from isla.core import game as find_game
 
+# How much lower a worker's scheduling priority is than the server's (Unix niceness, 0 to 19).
+WORKER_NICENESS = 10
+
 
 @dataclass(frozen=True)
 class BotJob:
@@ -45,12 +48,17 @@ def warm() -> None:
 
     Ctrl+C in a terminal reaches every process of the server; a worker leaves it to the server,
     which ends its workers as it stops (a worker's own KeyboardInterrupt would only print noise).
+    A worker also runs at a lower priority: when the cores are busy, the server and its database,
+    which people's moves wait for, go first, and a bot waits a little longer.
     """
+    import os
     import signal
 
     from isla.bots import mcts  # noqa: F401 - imported for its side of the warm-up
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     for name in game_names():
         find_game(name)
 
