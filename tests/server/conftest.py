@@ -87,6 +87,19 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
+@pytest.fixture
+def postgres_database(postgres_url: str) -> str:
+    """The session's PostgreSQL database emptied, for the tests only PostgreSQL can run."""
+    asyncio.run(_empty(postgres_url))
+    return postgres_url
+
+
+@pytest.fixture
+def postgres_admin_url() -> str:
+    """A URL for managing the PostgreSQL server itself (its `postgres` database)."""
+    return POSTGRES_ADMIN_URL
+
+
 ServerFactory = Callable[..., AbstractContextManager[Running]]
 
 

@@ -179,7 +179,7 @@ class Broken(Bot):
 def test_a_failing_bot_is_recorded_and_replaced_by_a_random_move(
     server: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from isla.server import tables
+    from isla.server import botwork
 
     def some_broken(
         spec: str, seat: int, seed: int, seconds: float | None = None, game: str | None = None
@@ -190,7 +190,7 @@ def test_a_failing_bot_is_recorded_and_replaced_by_a_random_move(
             return Broken(seat, random.Random(seed))
         return make_bot(spec, seat, seed, seconds, game)
 
-    monkeypatch.setattr(tables, "make_bot", some_broken)
+    monkeypatch.setattr(botwork, "make_bot", some_broken)  # the heuristic thinks in the server process
     with server.client() as client:
         created = create(client, [bot("random"), bot("heuristic")], seating="fixed")
         table_id = created["table"]["id"]

@@ -65,17 +65,21 @@ def test_bots_moves_are_pushed_in_order_with_contiguous_log_entries(server: Runn
     with Socket(server.url) as watcher:
         watch(watcher, table_id)
         watcher.until("the bots to finish", lambda t: t["status"] == "finished")
-        for _ in range(3):  # the last log message may trail the last table message
-            if watcher.log and watcher.log[-1]["seq"] == watcher.table["seq"] - 1:  # type: ignore[index]
-                break
+        with server.client() as anon:
+            logged = table_log(anon, table_id)
+        while len(watcher.log) < len(logged["words"]):  # the last log message may trail the table's
             watcher.expect("log")
+        assert watcher.log == logged["words"]
         numbers = [entry["n"] for entry in watcher.log]
         assert numbers == list(range(len(numbers)))
-        sequences = [entry["seq"] for entry in watcher.log if entry["kind"] == "action"]
-        assert sequences == list(range(watcher.table["seq"]))  # type: ignore[index]
         assert watcher.table is not None and watcher.table["result"]["over"] is True
-    with server.client() as anon:
-        assert table_log(anon, table_id)["words"] == watcher.log
+    # Each action entry tells the decision starting at its seq: a single action, or the steps of
+    # one seat's whole decision (a plan) up to the next entry's seq.
+    starts = [entry["seq"] for entry in logged["words"] if entry["kind"] == "action"]
+    assert starts[0] == 0 and starts == sorted(set(starts)) and starts[-1] < logged["seq"]
+    seats = [action["seat"] for action in logged["actions"]]
+    for start, end in zip(starts, [*starts[1:], logged["seq"]], strict=True):
+        assert set(seats[start:end]) == {seats[start]}
 
 
 def test_a_plan_submits_the_mayor_arrangement_as_one_decision(server: Running) -> None:

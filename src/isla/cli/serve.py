@@ -86,6 +86,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         bot_pace=args.bot_pace,
+        bot_workers=args.bot_workers,
         away_seconds=args.away_seconds,
         idle_seconds=args.idle_seconds,
         stand_in_level=args.stand_in_level,
@@ -154,6 +155,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--bot-pace", type=_number, default=ServerConfig.bot_pace, metavar="SECONDS",
         help=f"how long bots wait before each move, so people can follow (default {ServerConfig.bot_pace})",
+    )
+    p.add_argument(
+        "--bot-workers", type=whole_number(0, 256), default=None, metavar="N",
+        help="worker processes in which searching bots think, so nobody's move waits for a bot "
+        "(default: one per core but one, at least one; 0: bots think in the server process)",
     )
     p.add_argument(
         "--away-seconds", type=_number, default=ServerConfig.away_seconds, metavar="SECONDS",

@@ -359,6 +359,30 @@ class Game(ABC):
         who = names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
         return [f"{who}: {action.text}"]
 
+    def plan_kind(self, state: State) -> str | None:  # noqa: ARG002 - games may override
+        """The whole decision the seat to move is in the middle of, when it takes several steps.
+
+        Some decisions are one choice made in several actions (a colonist arrangement placed one
+        colonist at a time). Consecutive decisions of one seat with the same kind form one plan:
+        a bot makes them in one go, and the log in words tells them as one entry
+        (`narrate_plan`). None, the default, is a decision that stands alone.
+        """
+        return None
+
+    def narrate_plan(self, state: State, actions: Sequence[Action], names: Sequence[str]) -> list[str]:
+        """The log in words for consecutive decisions of one seat told as one (see `plan_kind`).
+
+        `state` is left unchanged. The default tells each decision in turn; games override it to
+        say the whole at once (the arrangement made rather than each colonist placed).
+        """
+        work = state.clone()
+        lines: list[str] = []
+        for action in actions:
+            chosen = work.parse_action(action)
+            lines += self.narrate(work, chosen, names)
+            work.apply_unchecked(chosen)
+        return lines
+
     def catalog(self) -> JSON:
         """Static facts a client needs to draw and explain the game (names, labels, effects)."""
         return {}

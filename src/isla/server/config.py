@@ -47,6 +47,12 @@ class ServerConfig:
     bot_pace: float = 0.5
     # Upper bound on a bot's thinking time per decision (the levels are iteration budgets).
     bot_seconds: float | None = 5.0
+    # Worker processes in which searching bots think, so that nobody's move waits for a bot
+    # (botpool.py). None: one per core but one, at least one. 0: bots think in the server process.
+    bot_workers: int | None = None
+    # A finished (or abandoned) table leaves memory this long after its last follower left; it is
+    # read back from the log when someone asks for it again.
+    release_seconds: float = 60.0
     # Request bodies larger than this are refused with 413 before they are parsed.
     max_body_bytes: int = 64 * 1024
     # WebSocket messages larger than this are refused with an error (the connection stays open).
@@ -67,6 +73,14 @@ class ServerConfig:
     argon2_memory_kib: int = 64 * 1024
     session_days: int = 30
     secure_cookies: bool = False
+
+    def workers(self) -> int:
+        """How many bot worker processes to run (`bot_workers`, or its default)."""
+        if self.bot_workers is not None:
+            return self.bot_workers
+        from isla.server.botpool import spare_cores
+
+        return spare_cores()
 
     def sqlite_path(self) -> Path:
         return self.data_dir / DATABASE_FILE

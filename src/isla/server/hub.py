@@ -127,9 +127,8 @@ class Hub:
             if not followers:
                 del self._followers[table_id]
         connection.table, connection.slot = None, None
-        if slot is not None:
-            with contextlib.suppress(TableError):
-                await self.service.detach(table_id, slot)
+        with contextlib.suppress(TableError):
+            await self.service.detach(table_id, slot)
 
     # --- pushes ---------------------------------------------------------------------------
 

@@ -27,9 +27,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from isla.bots import BotError, UnknownBot, bot_move, make_bot, parse_spec
+from isla.bots import UnknownBot, parse_spec
 from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
 from isla.core import game as find_game
+from isla.server.botpool import BotPool, BotWorkerLost
+from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
 from isla.server.store import (
     Finish,
@@ -41,6 +43,7 @@ from isla.server.store import (
     StoredSeat,
     StoredTable,
 )
+from isla.server.words import LogWords
 
 log = logging.getLogger("isla.server")
 
@@ -48,6 +51,10 @@ MAX_NAME = 40
 SEATINGS = ("random", "fixed")
 SEAT_KINDS = ("open", "bot", "human", "me")
 LIVE = ("open", "playing")
+# A failed bot turn is tried again after RETRY_FIRST seconds, then twice as long each time (at most
+# RETRY_LAST).
+RETRY_FIRST = 0.5
+RETRY_LAST = 30.0
 
 
 class TableError(Exception):
@@ -158,8 +165,8 @@ class TableService(ABC):
         """
 
     @abstractmethod
-    async def detach(self, table_id: str, slot: int) -> None:
-        """One connection of the player in `slot` went away."""
+    async def detach(self, table_id: str, slot: int | None) -> None:
+        """A connection that followed the table (`present`) left: a player's (`slot`) or a spectator's."""
 
     @abstractmethod
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
@@ -204,6 +211,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.present: dict[int, int] = {}  # slot -> open connections following the table
+        self.followers = 0  # open connections following the table, players' and spectators'
         self.gone_since: dict[int, float] = {}  # slot -> when its last connection went (monotonic)
         self.reminders: dict[str, asyncio.TimerHandle] = {}  # pending re-pushes, by what they are for
         self.reset(stored, events)
@@ -215,7 +223,7 @@ class LiveTable:
         self.id = stored.id
         self.game = game
         self.seats = sorted(stored.seats, key=lambda s: s.slot)
-        self.words: list[JSON] = []  # the log in words: one entry per action or event
+        self.told = LogWords(stored.id, game, self.seat_names)
         state: State | None = None
         pending = sorted(events, key=lambda e: e.seq)
         if stored.status != "open":
@@ -226,14 +234,15 @@ class LiveTable:
                     raise TableError("unavailable", f"table {stored.id}: its log has a gap at seq {index}")
                 while pending and pending[0].seq <= index:
                     self.tell_event(pending.pop(0))
-                lines = self.narrate(state, action.action, action.seat)
                 try:
-                    state.apply(action.action)
+                    chosen = state.parse_action(action.action)
                 except IllegalAction as error:
                     raise TableError(
                         "unavailable", f"table {stored.id} cannot be rebuilt: log seq {index}: {error}"
                     ) from None
-                self.tell(index, action.seat, "action", lines)
+                self.told.action(state, chosen.text, action.seat, index)
+                state.apply_unchecked(chosen)
+                self.told.after(state)
         for event in pending:
             self.tell_event(event)
         self.state = state
@@ -316,20 +325,16 @@ class LiveTable:
 
     # --- the log in words -----------------------------------------------------------------
 
-    def narrate(self, state: State, text: str, seat: int) -> list[str]:
-        """What applying `text` to `state` does, in words; a bare line if the game cannot say."""
-        names = self.seat_names()
-        try:
-            return list(self.game.narrate(state, state.parse_action(text), names))
-        except Exception as error:  # words are a courtesy: a narration bug must not stop a table
-            log.warning("isla: table %s: cannot narrate %r: %s", self.id, text, error)
-            return [f"{names[seat]}: {text}"]
+    @property
+    def words(self) -> list[JSON]:
+        return self.told.entries
 
-    def tell(self, seq: int, seat: int | None, kind: str, lines: list[str]) -> None:
-        self.words.append({"n": len(self.words), "seq": seq, "seat": seat, "kind": kind, "lines": lines})
+    def tell(self, seq: int, seat: int | None, kind: str, detail: str) -> None:
+        """Tell an event (in the log in words, as a rebuilt table will)."""
+        self.told.event(seq, seat, kind, detail)
 
     def tell_event(self, event: StoredEvent) -> None:
-        self.tell(event.seq, event.seat, event.kind, [event.detail])
+        self.tell(event.seq, event.seat, event.kind, event.detail)
 
     # --- presence -------------------------------------------------------------------------
 
@@ -427,37 +432,13 @@ def _seat_json(seat: StoredSeat) -> JSON:
     }
 
 
-@dataclass
-class _BotJob:
-    state: State
-    seat: int
-    spec: str
-    seq: int
-    seed: int
-
-
-def _bot_choice(job: _BotJob, seconds: float | None) -> tuple[Action, str | None]:
-    """The bot's move, or (when the bot fails in any way) a random legal one and what went wrong.
-
-    Runs in a worker thread on a copy of the state. The bot is built afresh for every move with a
-    seed derived from the table's seed and the sequence number, so a table that is rebuilt after a
-    restart has bots that choose exactly as they would have.
-    """
-    try:
-        bot = make_bot(job.spec, job.seat, (job.seed << 32) | job.seq, seconds, job.state.game.name)
-        return bot_move(bot, job.state, job.spec), None
-    except Exception as error:  # BotError, or a bot that cannot even be built: the table goes on
-        problem = str(error) if isinstance(error, BotError) else f"bot {job.spec!r}: {error}"
-        rng = random.Random(f"isla-fallback:{job.seed}:{job.seq}")
-        return rng.choice(job.state.legal_actions()), problem
-
-
 class LocalTableService(TableService):
     """Tables of one server process, persisted in the store."""
 
     def __init__(self, store: Store, config: ServerConfig) -> None:
         self.store = store
         self.config = config
+        self.bots = BotPool(config.workers())
         self._live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._closing = False
@@ -489,6 +470,7 @@ class LocalTableService(TableService):
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.bots.close()
 
     def listen(self, listener: Callable[[str], None]) -> None:
         self._listeners.append(listener)
@@ -634,27 +616,39 @@ class LocalTableService(TableService):
         live = await self._get(table_id)
         async with live.lock:
             holder = live.holder(caller)
-            self._kick(live)  # a bot whose task stopped (say, on a database error) is restarted
+            self._kick(live)  # a safety net: a bot to move always has a task (see `_bots`)
             return live.snapshot(holder, caller, self.config)
 
     async def follow(
         self, table_id: str, caller: Caller, log_from: int, present: bool = False
     ) -> tuple[JSON, list[JSON]]:
-        live = await self._get(table_id)
-        async with live.lock:
-            holder = live.holder(caller)
-            arrived = present and holder is not None
-            if arrived and holder is not None:
-                live.present[holder.slot] = live.present.get(holder.slot, 0) + 1
-                live.gone_since.pop(holder.slot, None)
-            self._kick(live)
-            answer = live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
+        while True:
+            live = await self._get(table_id)
+            async with live.lock:
+                if present and self._live.setdefault(table_id, live) is not live:
+                    continue  # released and read back meanwhile: follow the one in memory
+                holder = live.holder(caller)
+                if present:
+                    live.followers += 1
+                arrived = present and holder is not None
+                if arrived and holder is not None:
+                    live.present[holder.slot] = live.present.get(holder.slot, 0) + 1
+                    live.gone_since.pop(holder.slot, None)
+                self._kick(live)
+                answer = live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
+            break
         if arrived:
             self._changed(live)
         return answer
 
-    async def detach(self, table_id: str, slot: int) -> None:
-        live = await self._get(table_id)
+    async def detach(self, table_id: str, slot: int | None) -> None:
+        live = self._live.get(table_id)
+        if live is None:
+            return  # released from memory: nobody was following it
+        live.followers = max(0, live.followers - 1)
+        self._release_later(live)
+        if slot is None:
+            return
         left = live.present.get(slot, 0) - 1
         if left > 0:
             live.present[slot] = left
@@ -748,7 +742,7 @@ class LocalTableService(TableService):
                 table_id, target.slot, level, seq=live.seq, seat=seat, kind="stand_in", detail=detail
             )
             target.stand_in = level
-            live.tell(live.seq, seat, "stand_in", [detail])
+            live.tell(live.seq, seat, "stand_in", detail)
             self._kick(live)
             answer = live.snapshot(holder, caller, self.config)
         self._changed(live)
@@ -770,7 +764,7 @@ class LocalTableService(TableService):
             )
             holder.stand_in = None
             live.turn_since = time.monotonic()
-            live.tell(live.seq, holder.seat, "reclaim", [detail])
+            live.tell(live.seq, holder.seat, "reclaim", detail)
             answer = live.snapshot(holder, caller, self.config)
         self._changed(live)
         return answer
@@ -793,8 +787,9 @@ class LocalTableService(TableService):
                 raise TableError("finished", f"table {table_id} is already over") from None
             live.stored.status = "abandoned"
             live.stored.record = record
-            live.tell(live.seq, None, "abandon", [detail])
+            live.tell(live.seq, None, "abandon", detail)
             answer = live.snapshot(holder, caller, self.config)
+            self._release_later(live)
         self._changed(live)
         return answer
 
@@ -894,7 +889,35 @@ class LocalTableService(TableService):
                     raise TableError("not_found", f"there is no table {table_id!r}")
                 live = LiveTable(stored, await self.store.events(table_id))
                 self._live[table_id] = live
+                self._release_later(live)  # a finished table read back for one look leaves again
         return live
+
+    def holds(self, table_id: str) -> bool:
+        """Whether the table is in this process's memory now (finished ones leave it, see `_release`)."""
+        return table_id in self._live
+
+    def _release_later(self, live: LiveTable) -> None:
+        """Plan to drop a finished table from memory, `release_seconds` after nobody follows it."""
+        if self._closing or live.followers > 0 or live.status in LIVE:
+            return
+        pending = live.reminders.pop("release", None)
+        if pending is not None:
+            pending.cancel()
+        loop = asyncio.get_running_loop()
+        live.reminders["release"] = loop.call_later(self.config.release_seconds, self._release, live)
+
+    def _release(self, live: LiveTable) -> None:
+        """Drop a finished table nobody follows; its log is the truth, `_get` reads it back when asked."""
+        live.reminders.pop("release", None)
+        if live.followers > 0 or live.status in LIVE or self._live.get(live.id) is not live:
+            return
+        if live.lock.locked():  # someone is reading it right now: look again later
+            self._release_later(live)
+            return
+        del self._live[live.id]
+        for reminder in live.reminders.values():
+            reminder.cancel()
+        live.reminders.clear()
 
     async def _reload(self, live: LiveTable) -> None:
         """Another writer changed the table under us: rebuild it from the log."""
@@ -927,17 +950,16 @@ class LocalTableService(TableService):
         """Check on a copy, log in one transaction, then apply. Call with the table's lock held."""
         assert live.state is not None
         trial = live.state.clone()
-        told: list[list[str]] = []
-        done: list[str] = []
+        chosen: list[Action] = []
         for index, text in enumerate(texts):
             try:
                 action = trial.parse_action(text)
             except IllegalAction as error:
                 where = f"action {index + 1} of {len(texts)}: " if len(texts) > 1 else ""
                 raise TableError("illegal", where + str(error)) from None
-            told.append(live.narrate(trial, action.text, seat))
             trial.apply_unchecked(action)
-            done.append(action.text)
+            chosen.append(action)
+        done = [action.text for action in chosen]
         first = live.seq
         finish = None
         if trial.is_over:
@@ -951,17 +973,20 @@ class LocalTableService(TableService):
                 "conflict", f"another submission took seq {first} first; the table is now at seq {live.seq}"
             ) from None
         if event is not None:
-            live.tell(first, seat, event[0], [event[1]])
-        live.state = trial
-        for offset, (text, lines) in enumerate(zip(done, told, strict=True)):
-            live.log.append(StoredAction(first + offset, seat, text, source))
-            live.tell(first + offset, seat, "action", lines)
+            live.tell(first, seat, event[0], event[1])
+        before, live.state = live.state, trial
+        for offset, action in enumerate(chosen):  # `before` is no longer the table's: replay on it
+            live.log.append(StoredAction(first + offset, seat, action.text, source))
+            live.told.action(before, action.text, seat, first + offset)
+            before.apply_unchecked(action)
+            live.told.after(before)
         live.turn_since = time.monotonic()
         self._remind(live, "idle", self.config.idle_seconds)
         if finish is not None:
             live.stored.status = "finished"
             live.stored.result = finish.result
             live.stored.record = finish.record
+            self._release_later(live)
         self._kick(live)
         self._changed(live)
 
@@ -985,34 +1010,65 @@ class LocalTableService(TableService):
             live.bot_task = asyncio.get_running_loop().create_task(self._bots(live), name=f"bots:{live.id}")
 
     async def _bots(self, live: LiveTable) -> None:
-        """Let the bots move, one at a time at the configured pace, until a person is to move."""
-        try:
-            while not self._closing:
-                async with live.lock:
-                    seat = live.bot_to_move()
-                    spec = live.player_of(seat) if seat is not None else None
-                    if seat is None or live.state is None or seat.seat is None or spec is None:
-                        live.bot_task = None
-                        return
-                    job = _BotJob(live.state.clone(), seat.seat, spec, live.seq, live.stored.seed)
-                await asyncio.sleep(self.config.bot_pace)
-                action, problem = await asyncio.to_thread(_bot_choice, job, self.config.bot_seconds)
-                async with live.lock:
-                    if self._closing or live.seq != job.seq or live.bot_to_move() is None:
-                        continue  # the table moved on meanwhile (another writer): look again
-                    source, event = "bot", None
-                    if problem is not None:
-                        log.warning("isla: table %s: %s; playing a random legal move", live.id, problem)
-                        source, event = "fallback", ("bot_error", problem)
-                    try:
-                        await self._commit(live, job.seat, [action.text], source, event)
-                    except TableError as error:  # a conflict with another writer: look again
-                        log.warning("isla: table %s: bot move not applied: %s", live.id, error.message)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # the database went away, say: stop; the next look at the table restarts us
-            log.exception("isla: table %s: the bots stopped", live.id)
-            live.bot_task = None
+        """Let the bots move, one turn at a time at the configured pace, until a person is to move.
+
+        A turn that fails (the database refused, a worker process died, anything) is tried again
+        after a pause that grows from RETRY_FIRST to RETRY_LAST seconds: a table never stays with
+        a bot to move and nothing to move it. The first failure of a run is logged in full.
+        """
+        failures = 0
+        while not self._closing:
+            try:
+                if not await self._bot_turn(live):
+                    return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                failures += 1
+                pause = min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1))
+                if failures == 1 and not isinstance(error, BotWorkerLost):
+                    log.exception("isla: table %s: a bot turn failed; trying again in %g s", live.id, pause)
+                else:
+                    log.warning("isla: table %s: a bot turn failed (%s); trying again in %g s",
+                                live.id, _reason(error), pause)
+                await asyncio.sleep(pause)
+                continue
+            if failures:
+                log.warning("isla: table %s: the bots move again after %d failed turns", live.id, failures)
+                failures = 0
+
+    async def _bot_turn(self, live: LiveTable) -> bool:
+        """One bot turn: a decision, or a whole plan (`Game.plan_kind`) as one step. False: no bot to move."""
+        async with live.lock:
+            seat = live.bot_to_move()
+            spec = live.player_of(seat) if seat is not None else None
+            if seat is None or live.state is None or seat.seat is None or spec is None:
+                live.bot_task = None
+                return False
+            job = BotJob(live.game.name, seat.seat, spec, live.seq, live.stored.seed, self.config.bot_seconds)
+            state = live.state.clone()
+        await asyncio.sleep(self.config.bot_pace)
+        plan = await self.bots.choose(job, state)
+        async with live.lock:
+            if self._closing or live.seq != job.seq or live.bot_to_move() is None:
+                return True  # the table moved on meanwhile (another writer): look again
+            source, event = "bot", None
+            if plan.problem is not None:
+                log.warning("isla: table %s: %s; playing a random legal move", live.id, plan.problem)
+                source, event = "fallback", ("bot_error", plan.problem)
+            try:
+                await self._commit(live, job.seat, plan.actions, source, event)
+            except TableError as error:
+                if error.code != "conflict":
+                    raise
+                log.warning("isla: table %s: bot move not applied: %s", live.id, error.message)
+        return True
+
+
+def _reason(error: BaseException) -> str:
+    """The first line of an error, for a one-line log entry."""
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
 def _new_seat(slot: int, wanted: SeatRequest, caller: Caller) -> StoredSeat:

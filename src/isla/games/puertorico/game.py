@@ -17,7 +17,7 @@ from isla.games.puertorico.data import BUILDING_INDEX, BUILDINGS, N_TILE_KINDS, 
 from isla.games.puertorico.explain import explain
 from isla.games.puertorico.nouns import count
 from isla.games.puertorico.option_texts import OPTION_TEXTS
-from isla.games.puertorico.state import OVER, PLACE, Core
+from isla.games.puertorico.state import KEEP, OVER, PLACE, STORE, Core
 
 ENGINE_VERSION = "puertorico-1"
 
@@ -138,6 +138,33 @@ class PuertoRicoGame(Game):
         assert isinstance(state, PuertoRicoState)
         chosen = state.parse_action(action)
         return narration.narrate(state.core, chosen.id, names)
+
+    def plan_kind(self, state: State) -> str | None:
+        """A colonist arrangement ("mayor") and a storage choice ("storage") are whole decisions.
+
+        They are the two kinds `actions_for` takes as plans: a bot makes each in one go and the log
+        tells each as one entry.
+        """
+        assert isinstance(state, PuertoRicoState)
+        phase = state.core.phase
+        if state.to_move is None:
+            return None
+        if phase == PLACE:
+            return "mayor"
+        return "storage" if phase in (STORE, KEEP) else None
+
+    def narrate_plan(self, state: State, actions: Sequence[Action], names: Sequence[str]) -> list[str]:
+        """The decisions in turn, but a finished arrangement as the arrangement, not colonist by colonist."""
+        assert isinstance(state, PuertoRicoState)
+        work = state.clone()
+        seat = state.to_move
+        aids = []
+        for action in actions:
+            chosen = work.parse_action(action)
+            aids.append(chosen.id)
+            work.apply_unchecked(chosen)
+        arranged = state.core.phase == PLACE and (work.core.phase != PLACE or work.to_move != seat)
+        return narration.narrate_plan(state.core, aids, names, arranged)
 
     def catalog(self) -> JSON:
         return catalog_data.catalog()

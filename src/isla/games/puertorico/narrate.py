@@ -61,6 +61,22 @@ def narrate(core: Core, aid: int, names: Sequence[str]) -> list[str]:
         teller.step(work, acts[0].id, forced=True)
 
 
+def narrate_plan(core: Core, aids: Sequence[int], names: Sequence[str], whole_arrangement: bool) -> list[str]:
+    """Lines for consecutive decisions of one seat (legal in turn in `core`, which is not changed).
+
+    With `whole_arrangement` (they complete a colonist arrangement) the single placements are not
+    told: the line of the finished arrangement says where every colonist went.
+    """
+    work = core.copy()
+    teller = _Teller(names, work.n)
+    teller.quiet_placements = whole_arrangement
+    for aid in aids:
+        teller.step(work, aid, forced=False)
+        while len(acts := rules.legal(work)) == 1:
+            teller.step(work, acts[0].id, forced=True)
+    return teller.lines
+
+
 # --- words --------------------------------------------------------------------------------------
 
 def _doubloons(n: int) -> str:
@@ -88,6 +104,7 @@ class _Teller:
     def __init__(self, names: Sequence[str], players: int) -> None:
         self.names = [names[s] if s < len(names) else f"seat {s}" for s in range(players)]
         self.lines: list[str] = []
+        self.quiet_placements = False  # a whole arrangement is told by its closing line alone
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -139,7 +156,9 @@ class _Teller:
             self.say(f"{who} refuses the extra colonist (mayor's privilege).")
         elif aid < A.PLACE_DONE:
             target = aid - A.PLACE0
-            if target < NT:
+            if self.quiet_placements:
+                pass
+            elif target < NT:
                 self.say(f"{who} places a colonist on {article(_TILE_WORDS[target])}.")
             else:
                 self.say(f"{who} places a colonist on the {_BUILDING_WORDS[target - NT]}.")
