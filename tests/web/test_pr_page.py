@@ -186,7 +186,7 @@ def test_the_score_table_counts_one_doubloon_and_one_barrel_in_the_singular(
     page.goto(server.url)
     box = page.evaluate(
         """async (result) => {
-            const board = (await import('/static/js/board/puertorico.js')).default;
+            const board = (await import('/static/games/puertorico/board.js')).default;
             return board.renderScore(result, ['Ann', 'Ben', 'Cy'], 0);
         }""",
         result,
@@ -203,7 +203,7 @@ def test_the_goods_supply_counts_one_barrel_in_the_singular(page: Page, server: 
     page.goto(server.url)
     html = page.evaluate(
         """async (view) => {
-            const supply = await import('/static/js/board/supply.js');
+            const supply = await import('/static/games/puertorico/supply.js');
             return supply.renderGoodsSupply({ view });
         }""",
         view,

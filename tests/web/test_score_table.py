@@ -37,7 +37,7 @@ def show_score(page: Page, server: Running, result: dict[str, Any]) -> None:
     page.goto(server.url)
     page.evaluate(
         """async ([result, names]) => {
-            const board = (await import('/static/js/vanuatu/board.js')).default;
+            const board = (await import('/static/games/vanuatu/board.js')).default;
             const box = document.createElement('div');
             box.id = 'score-under-test';
             box.innerHTML = board.renderScore(result, names, 0, { options: { rising_waters: true } });

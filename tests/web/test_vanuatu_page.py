@@ -29,9 +29,9 @@ BIG = [*START, {"cell": "2,1", "tile": "B2"}, {"cell": "3,1", "tile": "E1"}]
 BUSY = {"markers": {"draw": 1, "sail": 1}}
 
 HARNESS = """async ([view, legal, catalogRaw, names]) => {
-    const { Interaction } = await import('/static/js/vanuatu/interact.js');
-    const { normalize } = await import('/static/js/vanuatu/catalog.js');
-    const board = (await import('/static/js/vanuatu/board.js')).default;
+    const { Interaction } = await import('/static/games/vanuatu/interact.js');
+    const { normalize } = await import('/static/games/vanuatu/catalog.js');
+    const board = (await import('/static/games/vanuatu/board.js')).default;
     const catalog = normalize(catalogRaw);
     const table = { seq: 1, status: 'playing', view, legal, you: { seat: 0 } };
     const ix = new Interaction();
@@ -148,7 +148,7 @@ def test_the_score_table_shows_the_tie_break_as_huts_and_vatus(page: Page, serve
     page.goto(server.url)
     page.evaluate(
         """async ([result, names]) => {
-            const board = (await import('/static/js/vanuatu/board.js')).default;
+            const board = (await import('/static/games/vanuatu/board.js')).default;
             const box = document.createElement('div');
             box.id = 'score-under-test';
             box.innerHTML = board.renderScore(result, names, 0, { options: {} });

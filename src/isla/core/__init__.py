@@ -1,7 +1,17 @@
 """The game protocol shared by every Isla game (see ARCHITECTURE.md, "The protocol")."""
 
 from isla.core.errors import BadOption, BadState, IllegalAction, IslaError, UnknownGame
-from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State, shared_ranks
+from isla.core.protocol import (
+    JSON,
+    Action,
+    BrowserBoard,
+    Game,
+    OptionSpec,
+    OptionText,
+    Result,
+    State,
+    shared_ranks,
+)
 from isla.core.record import Record, replay
 from isla.core.registry import game, game_names
 
@@ -10,6 +20,7 @@ __all__ = [
     "Action",
     "BadOption",
     "BadState",
+    "BrowserBoard",
     "Game",
     "IllegalAction",
     "IslaError",

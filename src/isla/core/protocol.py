@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Self
 
 from isla.core.errors import BadOption, IllegalAction
@@ -166,6 +167,22 @@ def resolve_options(
     return resolved
 
 
+@dataclass(frozen=True)
+class BrowserBoard:
+    """A game's own board for the browser's table page: an ES module and, if it has one, a stylesheet.
+
+    Both are files in `folder`, which the game keeps inside its own package (by convention its
+    `web/` folder) so that a new game stays one folder; the server serves that folder, and only it,
+    at /static/games/<name>/. `module` and `stylesheet` are paths inside it. A game that declares no
+    board is drawn by the generic board from its view and its legal actions (docs/browser.md says
+    what a board module exports, and what the generic board reads from a game's catalog).
+    """
+
+    folder: Path
+    module: str
+    stylesheet: str | None = None
+
+
 @dataclass
 class Result:
     """Scores, ranks (ties share the better place: 1, 1, 3) and each seat's score breakdown.
@@ -314,6 +331,11 @@ class Game(ABC):
     max_players: int
     version: str
     option_specs: tuple[OptionSpec, ...] = ()
+    # The table page's board for this game; None: the generic board draws its view and actions.
+    browser_board: BrowserBoard | None = None
+    # What the first seat of a fixed seating is, in the players' words, where the game gives that seat
+    # a part (the lobby shows it beside seat 1); "" when the first seat is like any other.
+    first_seat_note: str = ""
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from isla.core import rng as rnglib
 from isla.core.errors import IllegalAction
-from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State
+from isla.core.protocol import JSON, Action, BrowserBoard, Game, OptionSpec, OptionText, Result, State
 from isla.games.puertorico import actions as A
 from isla.games.puertorico import catalog as catalog_data
 from isla.games.puertorico import narrate as narration
@@ -16,7 +17,7 @@ from isla.games.puertorico import rules, scoring, serialize
 from isla.games.puertorico.data import BUILDING_INDEX, BUILDINGS, N_TILE_KINDS, SETUPS, TILE_KINDS
 from isla.games.puertorico.explain import explain
 from isla.games.puertorico.nouns import count
-from isla.games.puertorico.option_texts import OPTION_TEXTS
+from isla.games.puertorico.option_texts import FIRST_SEAT_NOTE, OPTION_TEXTS
 from isla.games.puertorico.state import KEEP, OVER, PLACE, STORE, Core
 
 ENGINE_VERSION = "puertorico-1"
@@ -115,6 +116,9 @@ class PuertoRicoGame(Game):
     max_players = 5
     version = ENGINE_VERSION
     option_specs = OPTIONS
+    # The table page's board: web/board.js and web/board.css beside this module.
+    browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")
+    first_seat_note = FIRST_SEAT_NOTE
 
     def new_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None

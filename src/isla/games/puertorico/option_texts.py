@@ -1,4 +1,5 @@
-"""What players read about Puerto Rico's table options in the lobby: plain words, in one place.
+"""What players read about a Puerto Rico table in the lobby (its options, its first seat): plain
+words, in one place.
 
 The option specs (game.py) say what the engine accepts and cite the project's rulings for
 developers; these are the words a player choosing the rules of a table reads, so they name no
@@ -41,3 +42,6 @@ OPTION_TEXTS: Final = {
         "with a corn plantation get one doubloon less.",
     ),
 }
+
+# Beside seat 1 of a fixed seating in the lobby: that seat is the first governor (rules: setup).
+FIRST_SEAT_NOTE: Final = "first governor"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from isla.core import rng as rnglib
 from isla.core.errors import BadOption
-from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State
+from isla.core.protocol import JSON, Action, BrowserBoard, Game, OptionSpec, OptionText, Result, State
 from isla.games.vanuatu import actions as A
 from isla.games.vanuatu import catalog as catalog_data
 from isla.games.vanuatu import narrate as narration
@@ -132,6 +133,8 @@ class VanuatuGame(Game):
     max_players = 5
     version = ENGINE_VERSION
     option_specs = OPTIONS
+    # The table page's board: web/board.js and web/board.css beside this module.
+    browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")
 
     def new_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None

@@ -10,13 +10,11 @@ import isla
 from isla.bots import bot_names
 from isla.core import UnknownGame, game_names
 from isla.core import game as find_game
+from isla.server.routes.pages import board_json
 from isla.server.routes.schemas import GamesOut
 from isla.server.tables import TableError
 
 router = APIRouter(prefix="/api", tags=["server"])
-# Games the browser client has a table page for (src/isla/web/js/table.js picks the game's board:
-# js/board/ draws Puerto Rico, js/vanuatu/ Vanuatu); any other game is served to API clients only.
-BROWSER_GAMES = frozenset({"puertorico", "vanuatu"})
 
 
 @router.get("/health")
@@ -28,7 +26,8 @@ async def health() -> dict[str, Any]:
 @router.get("/games", response_model=GamesOut)
 async def games() -> Any:
     """Every game with its player counts and table options (names, types, defaults, choices, and
-    the players' words for them: label, help, choice_labels)."""
+    the players' words for them: label, help, choice_labels), where the table page finds its board
+    (null: the generic board draws it) and what its first seat is; the first game is the default."""
     listed = []
     for name in game_names():
         game = find_game(name)
@@ -45,7 +44,8 @@ async def games() -> Any:
                 "max_players": game.max_players,
                 "version": game.version,
                 "options": options,
-                "browser": name in BROWSER_GAMES,
+                "board": board_json(game),
+                "first_seat_note": game.first_seat_note,
             }
         )
     return {"games": listed, "bots": bot_names()}

@@ -189,6 +189,11 @@ class ErrorOut(BaseModel):
     code: str = Field(description="a stable word for programs: stale, illegal, not_found, ...")
 
 
+class BoardOut(BaseModel):
+    module: str = Field(description="the URL of the board's ES module")
+    stylesheet: str | None = Field(description="the URL of the board's stylesheet, if it has one")
+
+
 class GameOut(BaseModel):
     name: str
     title: str
@@ -196,7 +201,12 @@ class GameOut(BaseModel):
     max_players: int
     version: str
     options: list[dict[str, Any]]
-    browser: bool = Field(description="whether the browser client has a table page for this game")
+    board: BoardOut | None = Field(
+        description="the game's own board for the table page (null: the generic board draws it)"
+    )
+    first_seat_note: str = Field(
+        description="what seat 1 of a fixed seating is, in players' words ('' if like any other)"
+    )
 
 
 class GamesOut(BaseModel):

@@ -28,9 +28,6 @@ const SEAT_CHOICES = [
   ['bot:hard', 'bot: hard'],
 ];
 const DEFAULT_BOT = 'bot:medium';
-// What the first seat of a fixed seating is, where the game gives it a role (Puerto Rico: seat 0 is
-// the first governor; Vanuatu draws its first player).
-const FIRST_SEAT_NOTE = { puertorico: 'first governor' };
 const FINISHED_SHOWN = 12;
 const GUEST_NAME_KEY = 'isla.guestName';
 
@@ -230,7 +227,13 @@ async function busy(button, work, errorBox) {
 
 // ---------------------------------------------------------------- the create form
 
+/** "A", "A and B", "A, B and C". */
+function listed(words) {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
 function renderGames() {
+  if (page.games.length) document.getElementById('welcome-title').textContent = `Play ${listed(page.games.map((g) => g.title))}`;
   const select = $('game');
   select.replaceChildren(...page.games.map((g) => element('option', { value: g.name, text: g.title })));
   renderPlayerCounts();
@@ -278,7 +281,8 @@ function renderSeats() {
       text: value === 'me' && !signedIn ? 'you (pick a name above)' : label,
     })));
     select.value = kind;
-    const note = fixed && index === 0 ? FIRST_SEAT_NOTE[currentGame()?.name] || '' : '';
+    // What the first seat of a fixed seating is, where the game gives it a part (GET /api/games).
+    const note = fixed && index === 0 ? currentGame()?.first_seat_note || '' : '';
     return element('li', { class: `seat seat-${kind.replace(':', '-')}` },
       element('span', { class: 'seat-label', text: `Seat ${index + 1}` }),
       select,
@@ -625,8 +629,9 @@ async function start() {
     api('GET', '/api/tables'),
   ]);
   if (games.status === 'fulfilled') {
-    // Only games with a table page in this client can be created here (the API serves them all).
-    page.games = (games.value.games || []).filter((g) => g.browser);
+    // Every game the server offers, in its order: the first is the default. A game without a board
+    // of its own is played on the generic board (the table page).
+    page.games = games.value.games || [];
     page.bots = games.value.bots || [];
     renderGames();
   } else {

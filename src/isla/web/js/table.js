@@ -6,24 +6,30 @@
 // This module is the game-independent shell: the connection, accepting snapshots, submitting, the
 // error banner, the seat controls (stand-in, reclaim, abandon), the waiting room (shared/waiting.js:
 // the invite, sitting down), the way on from the final scores (playing again), the glow of changed
-// values, the polling for absent players, the log, and the panes of a short screen (shared/panes.js). Each game supplies its board: a module whose
-// default export has `title`, `loadCatalog()`, `interaction(tableId)` (sync, setBusy, busy, handle,
-// promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`, `render(ctx)` -> {players, supply}
-// and `renderScore`. The shell picks it by `snapshot.game`.
+// values, the polling for absent players, the log, and the panes of a short screen
+// (shared/panes.js). It names no game. Each game's board is the ES module (and stylesheet) the game
+// declares, which GET /api/games gives as `board` (served from the game's own folder); a game that
+// declares none is drawn by the generic board (generic/board.js: its view and its legal actions).
+// A board module's default export has `loadCatalog(game)`, `interaction(tableId, game)` (sync,
+// setBusy, busy, handle, promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`,
+// `render(ctx)` -> {players, supply} (HTML) and `renderScore` (docs/browser.md).
+//
+// Drawing is cheap: pushes are drawn at most once per animation frame, a snapshot equal to the one
+// drawn is not drawn again, and each region is patched to its new HTML (shared/morph.js) instead of
+// being rebuilt, so an unchanged part of the board costs the browser no style or layout work.
 
 import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { capitalize, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
+import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
 import { scoreWayOn } from './shared/score.js';
 import { installTooltips } from './shared/tooltip.js';
 import { copyInvite, renderWaiting } from './shared/waiting.js';
 
-const BOARDS = {
-  puertorico: () => import('./board/puertorico.js'),
-  vanuatu: () => import('./vanuatu/board.js'),
-};
+// The board of a game that declares none of its own.
+const GENERIC_BOARD = { module: '/static/js/generic/board.js', stylesheet: '/static/css/generic.css' };
 // Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
 const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit', 'again', 'log-toggle']);
 
@@ -32,7 +38,7 @@ const $ = (id) => document.getElementById(id);
 const app = $('app');
 
 let table = null;
-let game = null; // {board, catalog, ix} once the table's game module and catalog have loaded
+let game = null; // {board, catalog, ix, info} once the table's game module and catalog have loaded
 let gameLoading = null;
 let conn = null;
 let tooltips = null;
@@ -43,7 +49,9 @@ let busyTimer = null;
 let bannerTimer = null;
 let confirmAbandon = false;
 let viewer = null; // the signed-in user (null: nobody), for the waiting room's "Sit here"
-let waitingHtml = null; // the waiting room as last drawn: redrawn only when it changes (a name being typed survives)
+let drawn = null; // the snapshot last accepted, as JSON: the same snapshot again is not drawn again
+let frameQueued = false;
+let drawWanted = false;
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
 
@@ -71,33 +79,57 @@ function mySeat(t) {
 
 // --- the game's module ----------------------------------------------------------------------
 
-/** Load the board of `name` and its catalog once; then draw the table and the log held back. */
+/** What GET /api/games says of the game `name` (its title, its board's files). */
+async function gameInfo(name) {
+  const answer = await api('GET', '/api/games');
+  const info = (answer.games || []).find((g) => g.name === name);
+  if (!info) throw new Error(`this server offers no game ${name}`);
+  return info;
+}
+
+/** Add the board's stylesheet to the page; resolves once it has loaded (or failed to). */
+function addStylesheet(href) {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.dataset.board = 'true';
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+    document.head.append(link);
+  });
+}
+
+/** Load the board of `name`, its stylesheet and its catalog once; then draw the table and the log held back. */
 function loadGame(name) {
   if (gameLoading) return gameLoading;
-  const factory = Object.hasOwn(BOARDS, name) ? BOARDS[name] : null;
-  if (!factory) {
-    $('status').textContent = `This page cannot show ${name} tables.`;
-    return null;
-  }
   gameLoading = (async () => {
+    let info;
     let board;
     try {
-      board = (await factory()).default;
+      info = await gameInfo(name);
+      const files = info.board || GENERIC_BOARD;
+      const [module] = await Promise.all([
+        import(files.module),
+        files.stylesheet ? addStylesheet(files.stylesheet) : null,
+      ]);
+      board = module.default;
     } catch (error) {
+      $('status').textContent = 'This table cannot be shown.';
       showBanner(`The page for this game could not be loaded: ${error.message}`);
       gameLoading = null;
       return;
     }
-    const catalog = await board.loadCatalog();
+    const catalog = await board.loadCatalog(name);
     if (catalog.error) showBanner(`${board.catalogError}: ${catalog.error.message}`);
-    game = { board, catalog, ix: board.interaction(tableId) };
+    game = { board, catalog, ix: board.interaction(tableId, info), info };
     app.dataset.game = name;
-    $('game-name').textContent = board.title;
+    $('game-name').textContent = info.title;
     if (table) {
       game.ix.sync(table, catalog);
-      render();
+      draw();
     }
-    if (pendingLog.length) gameLog.add(pendingLog);
+    if (pendingLog.length && gameLog.add(pendingLog)) frame();
     pendingLog = [];
   })();
   return gameLoading;
@@ -108,13 +140,36 @@ function loadGame(name) {
 function accept(snapshot) {
   if (!snapshot || snapshot.id !== tableId) return;
   if (table && typeof snapshot.seq === 'number' && snapshot.seq < table.seq) return;
+  const json = JSON.stringify(snapshot);
+  if (json === drawn) return; // nothing new (a push repeating what an answer already showed)
+  drawn = json;
   table = snapshot;
   if (!game) {
     loadGame(snapshot.game);
     return;
   }
   game.ix.sync(table, game.catalog);
-  render();
+  draw();
+}
+
+/** Draw at the next animation frame (several pushes in one frame are drawn once). */
+function draw() {
+  drawWanted = true;
+  frame();
+}
+
+function frame() {
+  if (frameQueued) return;
+  frameQueued = true;
+  const run = () => {
+    if (!frameQueued) return;
+    frameQueued = false;
+    if (drawWanted) render();
+    gameLog.follow(); // after the drawing: the log reads the layout the frame needs anyway
+  };
+  requestAnimationFrame(run);
+  // A hidden tab gets no animation frames, but its title still tells the player it is their turn.
+  setTimeout(run, 250);
 }
 
 function onMessage(message) {
@@ -124,8 +179,11 @@ function onMessage(message) {
       break;
     case 'log':
       if (message.table !== tableId) break;
-      if (game) gameLog.add(message.entries);
-      else pendingLog.push(...(message.entries || []));
+      if (game) {
+        if (gameLog.add(message.entries)) frame();
+      } else {
+        pendingLog.push(...(message.entries || []));
+      }
       break;
     case 'error':
       showBanner(message.error || 'The server refused that.', message.code);
@@ -309,12 +367,12 @@ document.addEventListener('keydown', (event) => {
 
 function flash() {
   const values = new Map();
-  for (const el of app.querySelectorAll('[data-k]')) values.set(el.getAttribute('data-k'), el.getAttribute('data-v'));
-  if (lastValues && table.seq !== lastFlashSeq) {
-    for (const el of app.querySelectorAll('[data-k]')) {
-      const k = el.getAttribute('data-k');
-      if (!lastValues.has(k) || lastValues.get(k) !== el.getAttribute('data-v')) el.classList.add('flash');
-    }
+  const glow = lastValues && table.seq !== lastFlashSeq;
+  for (const el of app.querySelectorAll('[data-k]')) {
+    const k = el.getAttribute('data-k');
+    const v = el.getAttribute('data-v');
+    values.set(k, v);
+    if (glow && (!lastValues.has(k) || lastValues.get(k) !== v)) el.classList.add('flash');
   }
   lastValues = values;
   lastFlashSeq = table.seq;
@@ -329,50 +387,66 @@ function renderControls() {
         + '<button type="button" class="btn btn-small" data-ui="abandon-no" data-testid="abandon-cancel">No</button></span>'
       : '<button type="button" class="btn btn-small" data-ui="abandon" data-testid="abandon">Abandon table</button>');
   }
-  $('controls').innerHTML = controls.join('');
+  patchHtml($('controls'), controls.join(''));
+}
+
+/** Set an element's text only when it changes (the same text again would still replace its node). */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setData(el, name, value) {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
+}
+
+/** The final scores with the ways on (the lobby, playing again) at the end of their box. */
+function scoreHtml(board, names, me) {
+  const scores = board.renderScore(table.result, names, me, table);
+  const wayOn = scoreWayOn(table, me);
+  const end = scores.lastIndexOf('</section>');
+  return end < 0 ? scores + wayOn : `${scores.slice(0, end)}${wayOn}${scores.slice(end)}`;
 }
 
 function render() {
+  drawWanted = false;
   if (!table || !game) return;
-  const { board, catalog, ix } = game;
+  const { board, catalog, ix, info } = game;
   const view = table.view;
   const me = mySeat(table);
   const names = seatNames(table);
-  app.dataset.seq = String(table.seq);
-  app.dataset.busy = ix.busy ? 'true' : 'false';
-  app.dataset.status = table.status;
+  setData(app, 'seq', String(table.seq));
+  setData(app, 'busy', ix.busy ? 'true' : 'false');
+  setData(app, 'status', table.status);
   const status = board.statusLine(table, catalog, names, me);
   const statusEl = $('status');
-  statusEl.textContent = status.text;
+  setText(statusEl, status.text);
   statusEl.classList.toggle('mine', status.mine);
   const ctx = { table, view, catalog, me, names, ix };
   const watching = me === null && table.status === 'playing' ? ' · you are watching' : '';
-  $('round').textContent = view ? `${board.roundTitle(ctx)}${watching}` : '';
-  document.title = `${status.mine ? '● ' : ''}${board.title} · Isla`;
+  setText($('round'), view ? `${board.roundTitle(ctx)}${watching}` : '');
+  const title = `${status.mine ? '● ' : ''}${info.title} · Isla`;
+  if (document.title !== title) document.title = title;
   renderControls();
   if (!view) {
-    $('actions').innerHTML = '';
-    $('fallback').innerHTML = '';
-    const waiting = table.status === 'open' ? renderWaiting(table, viewer) : '';
-    if (waiting !== waitingHtml) $('players').innerHTML = waiting;
-    waitingHtml = waiting;
-    $('supply').innerHTML = '';
-    $('score').innerHTML = '';
+    patchHtml($('actions'), '');
+    patchHtml($('fallback'), '');
+    // Patched, not rebuilt: a name being typed in the waiting room survives a push.
+    patchHtml($('players'), table.status === 'open' ? renderWaiting(table, viewer) : '');
+    patchHtml($('supply'), '');
+    patchHtml($('score'), '');
     return;
   }
-  $('actions').innerHTML = table.status === 'playing' ? ix.promptHtml() : '';
-  const drawn = board.render(ctx);
-  $('players').innerHTML = drawn.players;
-  waitingHtml = null;
-  $('supply').innerHTML = drawn.supply;
+  patchHtml($('actions'), table.status === 'playing' ? ix.promptHtml() : '');
+  const drawnBoard = board.render(ctx);
+  patchHtml($('players'), drawnBoard.players);
+  patchHtml($('supply'), drawnBoard.supply);
   const over = table.status === 'finished' && table.result;
-  $('score').innerHTML = over ? board.renderScore(table.result, names, me, table) : '';
-  if (over) ($('score').querySelector('.score') || $('score')).insertAdjacentHTML('beforeend', scoreWayOn(table, me));
+  patchHtml($('score'), over ? scoreHtml(board, names, me) : '');
   const missing = table.status === 'playing' ? ix.missing(app) : [];
-  const fallback = $('fallback');
-  fallback.innerHTML = missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '';
+  patchHtml($('fallback'), missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '');
   $('prompt').classList.toggle('prompt-mine', status.mine);
-  app.style.setProperty('--me', me === null ? '#777' : seatColor(me));
+  const color = me === null ? '#777' : seatColor(me);
+  if (app.style.getPropertyValue('--me') !== color) app.style.setProperty('--me', color);
   flash();
   tooltips.refresh();
   panes.decision(status.mine, table.seq);

@@ -1,10 +1,11 @@
-// Puerto Rico as the table page's shell (../table.js) sees it: its catalog, its interaction, its
-// words for the status line and its board. The shell does everything that is the same for every
-// game (connection, submissions, seat controls, log, score placement); this module only draws
-// Puerto Rico and turns clicks on its elements into actions.
+// Puerto Rico's board as the table page's shell (/static/js/table.js) sees it: its catalog, its
+// interaction, its words for the status line and its board. ../game.py declares it (with
+// board.css), and the server serves this folder at /static/games/puertorico/. The shell does
+// everything that is the same for every game (connection, submissions, seat controls, log, score
+// placement); this module only draws Puerto Rico and turns clicks on its elements into actions.
 
-import { renderScore as scoreTable } from '../shared/score.js';
-import { seatOrder } from '../shared/seats.js';
+import { renderScore as scoreTable } from '/static/js/shared/score.js';
+import { seatOrder } from '/static/js/shared/seats.js';
 import { loadCatalog } from './catalog.js';
 import { Interaction } from './interact.js';
 import { renderMarket } from './market.js';
@@ -24,8 +25,6 @@ const SCORE_LAYOUT = {
 };
 
 export default {
-  name: 'puertorico',
-  title: 'Puerto Rico',
   loadCatalog: () => loadCatalog('puertorico'),
   catalogError: 'Building and role descriptions are unavailable',
   interaction: () => new Interaction(),

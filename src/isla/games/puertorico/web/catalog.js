@@ -4,7 +4,7 @@
 // The server is the source of these facts. The small table below is only a safety net so the board
 // can still be drawn (without effect texts) if the catalog cannot be loaded.
 
-import { api } from '../net.js';
+import { api } from '/static/js/net.js';
 import { counted } from './nouns.js';
 import { GOODS, TILE_KINDS, humanize } from './util.js';
 

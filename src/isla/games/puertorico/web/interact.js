@@ -41,8 +41,8 @@
 
 import { Arrangement, proposedArrangement } from './mayor.js';
 import { Storage } from './storage.js';
-import { button } from '../shared/html.js';
-import { fallbackButtons, missingActions } from '../shared/prompt.js';
+import { button } from '/static/js/shared/html.js';
+import { fallbackButtons, missingActions } from '/static/js/shared/prompt.js';
 import { barrelIcon, esc } from './util.js';
 import { counted } from './nouns.js';
 import { describeAction } from './words.js';

@@ -2,7 +2,7 @@
 // chips, the island and the city (SVG), the goods and San Juan. The viewer's own goods are the
 // counters clicked to sell, to take the craftsman's bonus, to load a ship or to choose what to keep.
 
-import { seatControls, seatTags } from '../shared/seats.js';
+import { seatControls, seatTags } from '/static/js/shared/seats.js';
 import { renderCity, WIDTH as CITY_W, HEIGHT as CITY_H } from './city.js';
 import { renderIsland, WIDTH as ISLAND_W } from './island.js';
 import {

@@ -2,11 +2,11 @@
 // The game-independent helpers (escaping, seat colours) live in ../shared/html.js and are passed on
 // from here, so the Puerto Rico modules import everything from one place.
 
-import { attrs, esc } from '../shared/html.js';
+import { attrs, esc } from '/static/js/shared/html.js';
 
 export {
   SEAT_COLOR, attrs, capitalize, esc, humanize, seatColor,
-} from '../shared/html.js';
+} from '/static/js/shared/html.js';
 
 export const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'];
 export const TILE_KINDS = [...GOODS, 'quarry'];

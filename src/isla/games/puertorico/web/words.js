@@ -1,7 +1,7 @@
 // Puerto Rico in words: what a phase asks of the seat to move, and what an action text does, for the
 // status line, the buttons and the fallback list. Action texts are the notation's (docs/notation.md).
 
-import { seatName, statusLine as sharedStatusLine } from '../shared/status.js';
+import { seatName, statusLine as sharedStatusLine } from '/static/js/shared/status.js';
 import { buildingLabel, roleLabel } from './catalog.js';
 import { counted } from './nouns.js';
 import { humanize } from './util.js';

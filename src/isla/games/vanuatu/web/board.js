@@ -1,9 +1,10 @@
-// Vanuatu as the table page's shell (../table.js) sees it: its catalog, its interaction, its words
-// for the status line and its board (the players' panels, and the archipelago with the action
-// spaces, the characters and the common displays).
+// Vanuatu's board as the table page's shell (/static/js/table.js) sees it: its catalog, its
+// interaction, its words for the status line and its board (the players' panels, and the
+// archipelago with the action spaces, the characters and the common displays). ../game.py declares
+// it (with board.css), and the server serves this folder at /static/games/vanuatu/.
 
-import { renderScore as scoreTable } from '../shared/score.js';
-import { seatOrder } from '../shared/seats.js';
+import { renderScore as scoreTable } from '/static/js/shared/score.js';
+import { seatOrder } from '/static/js/shared/seats.js';
 import { loadCatalog } from './catalog.js';
 import { Interaction } from './interact.js';
 import { renderMap } from './map.js';
@@ -32,8 +33,6 @@ function scoreLayout(table, result) {
 }
 
 export default {
-  name: 'vanuatu',
-  title: 'Vanuatu',
   loadCatalog,
   catalogError: 'Action and character descriptions are unavailable',
   interaction: () => new Interaction(),

@@ -3,8 +3,8 @@
 // modules. The server's catalog is made from the engine's own tables, so the page never carries a
 // copy of the rules; without it the page still draws the board from the view, with bare names.
 
-import { api } from '../net.js';
-import { humanize } from '../shared/html.js';
+import { api } from '/static/js/net.js';
+import { humanize } from '/static/js/shared/html.js';
 
 export const SPACES = ['sail', 'build', 'explore', 'fish', 'sell', 'buy', 'draw', 'tourist', 'rest'];
 export const GOODS = ['kava', 'copra', 'beef'];

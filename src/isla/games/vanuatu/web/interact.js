@@ -46,8 +46,8 @@
 // no element of their own: listed as buttons they would fill the screen, so they are two clicks on
 // the spaces the move is about, behind one button.
 
-import { button, count, esc } from '../shared/html.js';
-import { fallbackButtons, missingActions } from '../shared/prompt.js';
+import { button, count, esc } from '/static/js/shared/html.js';
+import { fallbackButtons, missingActions } from '/static/js/shared/prompt.js';
 import { SPACES, label } from './catalog.js';
 import { NOBONUS, describeAction, saleValues } from './words.js';
 

@@ -3,7 +3,7 @@
 // their fish and treasure discs and the boats. Legal targets glow: empty hexes for a tile, oceans
 // for a sail (with its cost), islands for an island action, cubes for a purchase, sides for a dike.
 
-import { attrs, esc, seatColor } from '../shared/html.js';
+import { attrs, esc, seatColor } from '/static/js/shared/html.js';
 import { label, tileLabel } from './catalog.js';
 import {
   R, boardIndex, cellNames, center, hexPoints, isIsland, sailDistances, sharedSide,

@@ -1,7 +1,7 @@
 // The Vanuatu pieces as small SVG drawings of our own: huts, boats, discs, goods cubes, tourists,
 // sand drawings, and the same as inline icons for HTML (panels, buttons, the demand display).
 
-import { attrs, esc } from '../shared/html.js';
+import { attrs, esc } from '/static/js/shared/html.js';
 
 export const GOOD_COLOR = { kava: '#7fa84a', copra: '#e6d6ab', beef: '#b4493a' };
 

@@ -3,8 +3,8 @@
 // only as "taken", face down, as the view shows it), the boat's tile, and the fish and treasure
 // tiles. The viewer's fish are clicked to choose a partial sale, the treasures to sell one.
 
-import { attrs, esc, seatColor } from '../shared/html.js';
-import { seatControls, seatTags } from '../shared/seats.js';
+import { attrs, esc, seatColor } from '/static/js/shared/html.js';
+import { seatControls, seatTags } from '/static/js/shared/seats.js';
 import { characterTip, label, restTip, tileLabel } from './catalog.js';
 import { hutIcon, markerIcon, ppIcon, valueTile, vatuIcon } from './pieces.js';
 

@@ -2,7 +2,7 @@
 // and the Paradise Hotel, the demand display, the goods reserve, the shown archipelago tiles (which
 // the first player picks from in the preparation), the face-down stack and the rest pile.
 
-import { attrs, esc } from '../shared/html.js';
+import { attrs, esc } from '/static/js/shared/html.js';
 import { ROUNDS, tileLabel } from './catalog.js';
 import { cubeIcon, touristIcon } from './pieces.js';
 

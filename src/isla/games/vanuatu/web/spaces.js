@@ -3,7 +3,7 @@
 // (in the Governor's mode: where the viewer's markers may move from, then to; interact.js);
 // a character where the viewer may take it. Every space and character explains itself in a tooltip.
 
-import { attrs, esc, seatColor } from '../shared/html.js';
+import { attrs, esc, seatColor } from '/static/js/shared/html.js';
 import { SPACES, actionTip, characterTip, label } from './catalog.js';
 import { markerIcon } from './pieces.js';
 import { describeAction } from './words.js';

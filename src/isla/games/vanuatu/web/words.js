@@ -1,8 +1,8 @@
 // Vanuatu in words: what a decision asks of the seat to move, and what an action text does, for the
 // status line, the buttons and the fallback list. Action texts are the notation's (docs/vanuatu.md).
 
-import { count } from '../shared/html.js';
-import { seatName, statusLine as sharedStatusLine } from '../shared/status.js';
+import { count } from '/static/js/shared/html.js';
+import { seatName, statusLine as sharedStatusLine } from '/static/js/shared/status.js';
 import { label, tileLabel } from './catalog.js';
 import { boardIndex, neighbours, sailDistances } from './geometry.js';
 
