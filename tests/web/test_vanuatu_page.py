@@ -55,7 +55,7 @@ HARNESS = """async ([view, legal, catalogRaw, names]) => {
     window.__draw = () => {
         const ctx = { table, view, catalog, me: 0, names, ix };
         const drawn = board.render(ctx);
-        root.innerHTML = `<div id="t-prompt">${ix.promptHtml()}</div>${drawn.supply}`
+        root.innerHTML = `<div id="t-prompt">${ix.promptHtml()}</div>${[].concat(drawn.supply).join("")}`
             + '<div id="t-fallback"></div>';
         root.querySelector('#t-fallback').innerHTML = ix.fallbackHtml(ix.missing(root));
     };

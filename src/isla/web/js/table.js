@@ -12,7 +12,7 @@
 // declares none is drawn by the generic board (generic/board.js: its view and its legal actions).
 // A board module's default export has `loadCatalog(game)`, `interaction(tableId, game)` (sync,
 // setBusy, busy, handle, promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`,
-// `render(ctx)` -> {players, supply} (HTML) and `renderScore` (docs/browser.md).
+// `render(ctx)` -> {players, supply} (HTML, or lists of HTML parts) and `renderScore` (docs/browser.md).
 //
 // Drawing is cheap: pushes are drawn at most once per animation frame, a snapshot equal to the one
 // drawn is not drawn again, and each region is patched to its new HTML (shared/morph.js) instead of

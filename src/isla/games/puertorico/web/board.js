@@ -30,15 +30,19 @@ export default {
   interaction: () => new Interaction(),
   statusLine,
   roundTitle: ({ view, catalog, names, me }) => `Round ${view.round} · ${phaseTitle(view, catalog, names, me)}`,
+  // Lists of parts, each drawn on its own: a push redraws only the parts it changed.
   render(ctx) {
     const { table, view, me } = ctx;
     return {
-      players: seatOrder(view, me).map((seat) => renderPlayer(seat, ctx)).join(''),
-      supply: `${table.status === 'playing' ? renderTriggers(ctx) : ''}${renderRoles(ctx)}
-        <div class="supply-row-1">${renderShips(ctx)}</div>
-        <div class="supply-row-2">${renderTradingHouse(ctx)}${renderGoodsSupply(ctx)}${renderVpSupply(ctx)}</div>
-        ${renderPlantations(ctx)}
-        ${renderMarket(ctx)}`,
+      players: seatOrder(view, me).map((seat) => renderPlayer(seat, ctx)),
+      supply: [
+        table.status === 'playing' ? renderTriggers(ctx) : '',
+        renderRoles(ctx),
+        `<div class="supply-row-1">${renderShips(ctx)}</div>`,
+        `<div class="supply-row-2">${renderTradingHouse(ctx)}${renderGoodsSupply(ctx)}${renderVpSupply(ctx)}</div>`,
+        renderPlantations(ctx),
+        renderMarket(ctx),
+      ],
     };
   },
   renderScore: (result, names, me) => scoreTable(result, names, me, SCORE_LAYOUT),

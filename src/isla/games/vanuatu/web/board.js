@@ -38,11 +38,12 @@ export default {
   interaction: () => new Interaction(),
   statusLine,
   roundTitle,
+  // Lists of parts, each drawn on its own: a push redraws only the parts it changed.
   render(ctx) {
     const { view, me } = ctx;
     return {
-      players: seatOrder(view, me).map((seat) => renderPlayer(seat, ctx)).join(''),
-      supply: `<div class="v-top">${renderMap(ctx)}${renderSide(ctx)}</div>${renderSpaces(ctx)}${renderCharacters(ctx)}`,
+      players: seatOrder(view, me).map((seat) => renderPlayer(seat, ctx)),
+      supply: [`<div class="v-top">${renderMap(ctx)}${renderSide(ctx)}</div>`, renderSpaces(ctx), renderCharacters(ctx)],
     };
   },
   renderScore(result, names, me, table) {

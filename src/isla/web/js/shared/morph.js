@@ -4,31 +4,80 @@
 // text node, not a new board: no style recalculation and layout of everything, and the hovered
 // element, the tooltip's target and the keyboard focus stay where they were.
 //
+// A region may be given as a list of parts (a board's players' panels, its supplies): each part is
+// drawn into its own run of the region's children, and a part whose HTML is the same as last time
+// is not even parsed again.
+//
 // Inline `style` attributes in the HTML are applied through the CSSOM (element.style), which a
 // Content-Security-Policy without 'unsafe-inline' styles allows, where the attribute would not be.
 
-const drawn = new WeakMap(); // region -> the HTML it was last made to match
+const regions = new WeakMap(); // region -> {parts: [html], runs: [[node]]}, as last drawn
 
-/** Make `region`'s children match `html`; returns whether anything had to be compared at all. */
+/** Make `region`'s children match `html` (a string, or a list of parts); whether anything changed. */
 export function patchHtml(region, html) {
-  if (drawn.get(region) === html) return false;
-  drawn.set(region, html);
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  patchChildren(region, template.content);
-  return true;
+  const parts = Array.isArray(html) ? html.map((part) => part ?? '') : [html ?? ''];
+  let drawn = regions.get(region);
+  if (!drawn) {
+    region.replaceChildren();
+    drawn = { parts: [], runs: [] };
+    regions.set(region, drawn);
+  }
+  let changed = false;
+  for (let i = 0; i < Math.max(parts.length, drawn.parts.length); i += 1) {
+    if (i >= parts.length) {
+      for (const node of drawn.runs[i]) node.remove();
+      changed = true;
+      continue;
+    }
+    if (drawn.parts[i] === parts[i]) continue;
+    const template = document.createElement('template');
+    template.innerHTML = parts[i];
+    drawn.runs[i] = patchRun(region, drawn.runs[i] || [], template.content, following(drawn.runs, i));
+    drawn.parts[i] = parts[i];
+    changed = true;
+  }
+  drawn.parts.length = parts.length;
+  drawn.runs.length = parts.length;
+  return changed;
 }
 
-/** Forget what `region` was drawn from (its children were changed by other means). */
-export function forget(region) {
-  drawn.delete(region);
+/** The first node after run `i` (the first node of a later run), or null: the end of the region. */
+function following(runs, i) {
+  for (let j = i + 1; j < runs.length; j += 1) if (runs[j]?.length) return runs[j][0];
+  return null;
+}
+
+/** Make the nodes `old` (a run of `parent`'s children, before `end`) match `source`'s children. */
+function patchRun(parent, old, source, end) {
+  const run = [];
+  let k = 0;
+  let next = source.firstChild;
+  while (next) {
+    const after = next.nextSibling;
+    const here = old[k];
+    if (here && sameKind(here, next)) {
+      patchNode(here, next);
+      run.push(here);
+      k += 1;
+    } else if (here) {
+      parent.replaceChild(adopt(next), here);
+      run.push(next);
+      k += 1;
+    } else {
+      parent.insertBefore(adopt(next), end);
+      run.push(next);
+    }
+    next = after;
+  }
+  for (; k < old.length; k += 1) old[k].remove();
+  return run;
 }
 
 function patchChildren(target, source) {
   let old = target.firstChild;
   let next = source.firstChild;
   while (next) {
-    const following = next.nextSibling;
+    const after = next.nextSibling;
     if (!old) {
       target.append(adopt(next));
     } else if (sameKind(old, next)) {
@@ -39,7 +88,7 @@ function patchChildren(target, source) {
       old = old.nextSibling;
       target.replaceChild(adopt(next), replaced);
     }
-    next = following;
+    next = after;
   }
   while (old) {
     const extra = old;
@@ -67,15 +116,24 @@ function patchNode(old, next) {
 }
 
 function patchAttributes(old, next) {
-  for (const attr of [...old.attributes]) {
-    if (attr.name !== 'style' && !next.hasAttributeNS(attr.namespaceURI, attr.localName)) {
-      old.removeAttributeNS(attr.namespaceURI, attr.localName);
+  const wants = next.attributes;
+  if (old.attributes.length === wants.length) { // the usual case: nothing changed
+    let same = true;
+    for (let i = 0; i < wants.length; i += 1) {
+      if (old.getAttribute(wants[i].name) !== wants[i].value) {
+        same = false;
+        break;
+      }
     }
+    if (same) return;
   }
-  for (const attr of next.attributes) {
-    if (attr.name !== 'style' && old.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
-      old.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
-    }
+  const had = old.attributes;
+  for (let i = had.length - 1; i >= 0; i -= 1) {
+    const name = had[i].name;
+    if (name !== 'style' && !next.hasAttribute(name)) old.removeAttribute(name);
+  }
+  for (const attr of wants) {
+    if (attr.name !== 'style' && old.getAttribute(attr.name) !== attr.value) old.setAttribute(attr.name, attr.value);
   }
   setStyle(old, next.getAttribute('style') || '');
 }
@@ -93,10 +151,10 @@ function adopt(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return node;
   const styled = [...node.querySelectorAll('[style]')];
   if (node.hasAttribute('style')) styled.push(node);
-  const texts = styled.map((el) => el.getAttribute('style'));
-  styled.forEach((el, i) => {
+  for (const el of styled) {
+    const text = el.getAttribute('style');
     el.removeAttribute('style');
-    setStyle(el, texts[i]);
-  });
+    setStyle(el, text);
+  }
   return node;
 }
