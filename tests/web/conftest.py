@@ -32,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from servertools import PATIENCE, Running, serve
 from webserver import Restartable
 
+from isla.core import Game
+from isla.core.registry import register, unregister
 from isla.server import ServerConfig
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -123,3 +125,16 @@ def restartable(web_config: ServerConfig) -> Iterator[Restartable]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def pebbles() -> Iterator[Game]:
+    """The tests' own game Pebbles (pebbles.py), which declares no board of its own: registered for
+    the test as an outside game joins Isla (the test servers run in this process), then forgotten."""
+    from pebbles import GAME
+
+    register(GAME)
+    try:
+        yield GAME
+    finally:
+        unregister(GAME.name)

@@ -12,7 +12,8 @@
 // declares none is drawn by the generic board (generic/board.js: its view and its legal actions).
 // A board module's default export has `loadCatalog(game)`, `interaction(tableId, game)` (sync,
 // setBusy, busy, handle, promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`,
-// `render(ctx)` -> {players, supply} (HTML, or lists of HTML parts) and `renderScore` (docs/browser.md).
+// `render(ctx)` -> {players, supply} (HTML, or lists of HTML parts) and
+// `renderScore(result, names, me, table, catalog)` (docs/browser.md).
 //
 // Drawing is cheap: pushes are drawn at most once per animation frame, a snapshot equal to the one
 // drawn is not drawn again, and each region is patched to its new HTML (shared/morph.js) instead of
@@ -401,7 +402,7 @@ function setData(el, name, value) {
 
 /** The final scores with the ways on (the lobby, playing again) at the end of their box. */
 function scoreHtml(board, names, me) {
-  const scores = board.renderScore(table.result, names, me, table);
+  const scores = board.renderScore(table.result, names, me, table, game.catalog);
   const wayOn = scoreWayOn(table, me);
   const end = scores.lastIndexOf('</section>');
   return end < 0 ? scores + wayOn : `${scores.slice(0, end)}${wayOn}${scores.slice(end)}`;

@@ -1,11 +1,17 @@
 // Small pieces every table page shares, whatever the game: seat colours, and the escaping every
 // module uses before it puts text into HTML or SVG (player names come from users).
 
-// One accent per seat (seat 0 first), used for stripes, markers, pieces and the log.
+// One accent per seat (seat 0 first), used for stripes, markers, pieces and the log. The same
+// colours are table.css's .seat-0 ... .seat-4 (which set --seat), for HTML that needs no inline style.
 export const SEAT_COLOR = ['#b3432f', '#2e6aa8', '#3d8a4c', '#b8862a', '#7b4f9e'];
 
 export function seatColor(seat) {
   return SEAT_COLOR[(Number(seat) || 0) % SEAT_COLOR.length];
+}
+
+/** The class that gives an element its seat's colour as --seat (table.css). */
+export function seatClass(seat) {
+  return `seat-${(Number(seat) || 0) % SEAT_COLOR.length}`;
 }
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -2,7 +2,7 @@
 // shown as sharing it), the game's own breakdown columns, the total and the tie-break. Each game
 // says which breakdown entries to show and how to explain its tie-break and its end triggers.
 
-import { esc, seatColor } from './html.js';
+import { esc, seatClass } from './html.js';
 
 function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
@@ -29,7 +29,7 @@ export function renderScore(result, names, me, layout) {
     const rank = ranks[seat];
     const place = `${ordinal(rank)}${shared(seat) ? ' (shared)' : ''}`;
     const why = tiebreak(b);
-    return `<tr class="${seat === me ? 'score-me' : ''}${rank === 1 && !lost ? ' score-winner' : ''}" style="--seat: ${seatColor(seat)}" data-testid="score-row-${seat}">`
+    return `<tr class="${seatClass(seat)}${seat === me ? ' score-me' : ''}${rank === 1 && !lost ? ' score-winner' : ''}" data-testid="score-row-${seat}">`
       + `<td class="score-rank">${esc(place)}</td>`
       + `<th scope="row" class="score-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}${seat === me ? ' <span class="tag tag-you">you</span>' : ''}</th>`
       + columns.map(([key]) => `<td data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')

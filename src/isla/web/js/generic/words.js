@@ -1,0 +1,65 @@
+// Every word the generic board says itself, in one place (a translation takes them from here). The
+// game's own words come from its catalog's `words` (docs/browser.md): labels for the names in its
+// view, descriptions of its actions, and the end of the game.
+
+import { capitalize } from '/static/js/shared/html.js';
+
+export const WORDS = {
+  catalogError: 'The game\'s descriptions are unavailable',
+  table: 'On the table',
+  options: 'Rules of this table',
+  none: 'none',
+  yes: 'yes',
+  no: 'no',
+  nothing: '—',
+  you: 'you',
+  toMove: 'to move',
+  seat: (n) => `Seat ${n + 1}`,
+  round: (n) => `Round ${n}`,
+  move: (n) => `Move ${n}`,
+  yourMoves: (n) => (n === 1 ? 'one move is possible' : `choose one of ${n} moves`),
+  theirMove: 'is choosing a move',
+  movesTitle: 'Your moves',
+  waitingMoves: 'Your moves appear here on your turn.',
+};
+
+/** The game's words (`catalog.words`) in one shape: {labels, actions, endTriggers, seatKeys}. */
+export function gameWords(catalog) {
+  const words = catalog && typeof catalog === 'object' && catalog.words && typeof catalog.words === 'object'
+    ? catalog.words : {};
+  const map = (value) => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+  return {
+    labels: map(words.labels),
+    actions: map(words.actions),
+    endTriggers: map(words.end_triggers),
+    seatKeys: new Set(Array.isArray(words.seat_keys) ? words.seat_keys : []),
+  };
+}
+
+/** A name from the view as a reader sees it: the game's label, else the name made readable. */
+export function label(words, name) {
+  const key = String(name);
+  if (Object.hasOwn(words.labels, key)) return words.labels[key];
+  return capitalize(key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+}
+
+/** A text value from the view: the game's label for it, else the text with its separators as spaces. */
+export function valueWords(words, value) {
+  const key = String(value);
+  if (Object.hasOwn(words.labels, key)) return words.labels[key];
+  return key.replace(/[_]+/g, ' ');
+}
+
+/** What the game says an action does: its words for the exact action, else for its verb. */
+export function actionHelp(words, text) {
+  if (Object.hasOwn(words.actions, text)) return { own: true, text: words.actions[text] };
+  const verb = verbOf(text);
+  if (verb !== text && Object.hasOwn(words.actions, verb)) return { own: false, text: words.actions[verb] };
+  return null;
+}
+
+/** The part of an action's text before its first ':' (the whole text if it has none). */
+export function verbOf(text) {
+  const at = text.indexOf(':');
+  return at < 0 ? text : text.slice(0, at);
+}
