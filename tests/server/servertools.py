@@ -61,11 +61,14 @@ class Running:
 
 
 @contextmanager
-def serve(config: ServerConfig, port: int = 0) -> Iterator[Running]:
+def serve(
+    config: ServerConfig, port: int = 0, wrap: Callable[[Any], Any] | None = None
+) -> Iterator[Running]:
     """Run the app under uvicorn on a loopback port until the block ends (then stop it).
 
     `port` 0 picks a free one; a given port lets a restarted server be found at the same URL (the
     address may be reused: the previous server's closed connections can still be in TIME_WAIT).
+    `wrap`, if given, wraps the app in an ASGI middleware of the test's (e.g. one adding headers).
     """
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     if port:
@@ -74,9 +77,8 @@ def serve(config: ServerConfig, port: int = 0) -> Iterator[Running]:
     sock.listen(128)
     port = sock.getsockname()[1]
     config = replace(config, host="127.0.0.1", port=port)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(config), log_config=None, log_level="warning", lifespan="on")
-    )
+    app = create_app(config) if wrap is None else wrap(create_app(config))
+    server = uvicorn.Server(uvicorn.Config(app, log_config=None, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=f"uvicorn:{port}")
     thread.start()
     deadline = time.monotonic() + PATIENCE

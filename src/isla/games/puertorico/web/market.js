@@ -47,7 +47,7 @@ export function renderMarket(ctx) {
         'data-v': `${n}|${price}`,
         role: hot ? 'button' : null,
         tabindex: hot ? 0 : null,
-        style: info.good ? `--good: ${GOOD_COLOR[info.good]}` : null,
+        'data-style': info.good ? `--good: ${GOOD_COLOR[info.good]}` : null,
       })}><span class="bname${info.label.length > 16 ? ' bname-long' : ''}">${esc(info.label)}</span>`
         + `<span class="bcard-bottom">${priceHtml}${circles(info.capacity)}<span class="bvp">${info.vp}<span class="bvp-word"> VP</span></span>`
         + `<span class="left">${owned ? '✓' : `×${n}`}</span></span></div>`;

@@ -6,7 +6,7 @@ import { seatControls, seatTags } from '/static/js/shared/seats.js';
 import { renderCity, WIDTH as CITY_W, HEIGHT as CITY_H } from './city.js';
 import { renderIsland, WIDTH as ISLAND_W } from './island.js';
 import {
-  GOODS, attrs, barrelIcon, coinIcon, colonistIcon, colonistSvg, esc, seatColor, vpIcon,
+  GOODS, attrs, barrelIcon, coinIcon, colonistIcon, colonistSvg, esc, seatClass, vpIcon,
 } from './util.js';
 import { counted } from './nouns.js';
 
@@ -99,8 +99,7 @@ export function renderPlayer(seat, ctx) {
   const goodHot = mine ? (good) => ix.goodHot(good) : null;
   const fate = storing ? (good) => ((seatView.goods?.[good] ?? 0) > 0 ? storing.fate(good) : null) : null;
   return `<section${attrs({
-    class: `player${mine ? ' player-me' : ''}${toMove ? ' player-turn' : ''}`,
-    style: `--seat: ${seatColor(seat)}`,
+    class: `player ${seatClass(seat)}${mine ? ' player-me' : ''}${toMove ? ' player-turn' : ''}`,
     'data-seat': seat,
     'data-testid': `player-${seat}`,
   })}>

@@ -1,7 +1,7 @@
 // The role cards: the doubloons lying on each, who took it this round, and a click to choose it.
 
 import { roleLabel, roleTip } from './catalog.js';
-import { attrs, capitalize, coinIcon, esc, seatColor } from './util.js';
+import { attrs, capitalize, coinIcon, esc, seatClass } from './util.js';
 import { counted } from './nouns.js';
 
 // Small glyphs of our own for each role (24×24).
@@ -47,7 +47,7 @@ export function renderRoles(ctx) {
       ? `<span class="role-coins" data-tip="${esc(`${counted(card.doubloons, 'doubloon')} on this card`)}">${coinIcon(13)}×${card.doubloons}</span>`
       : '<span class="role-coins role-coins-none"></span>';
     const taker = taken
-      ? `<span class="role-taker" style="--seat: ${seatColor(card.taken_by)}" data-testid="role-taker-${name}"`
+      ? `<span class="role-taker ${seatClass(card.taken_by)}" data-testid="role-taker-${name}"`
         + ` data-tip="${esc(`Chosen by ${card.taken_by === me ? 'you' : names[card.taken_by] ?? ''}`)}">`
         + `${esc(takerLabel(table, card.taken_by, me, names))}</span>`
       : '<span class="role-taker role-free">·</span>';

@@ -63,7 +63,7 @@ export function renderShips(ctx) {
       'data-tip': `Cargo ship for ${counted(ship.capacity, 'barrel')} of one good: ${what}${full ? ' (full: it sails when the captain phase ends)' : ''}.`,
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
-      style: ship.good ? `--cargo: ${GOOD_COLOR[ship.good]}` : null,
+      'data-style': ship.good ? `--cargo: ${GOOD_COLOR[ship.good]}` : null,
     })}>${cargoShipSvg(ship)}<span class="ship-cap">${esc(what)}</span></div>`);
   }
   if (ix.wharfAvailable) {

@@ -5,7 +5,7 @@
 import { attrs, esc } from '/static/js/shared/html.js';
 
 export {
-  SEAT_COLOR, attrs, capitalize, esc, humanize, seatColor,
+  SEAT_COLOR, attrs, capitalize, esc, humanize, seatClass, seatColor,
 } from '/static/js/shared/html.js';
 
 export const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'];

@@ -159,8 +159,9 @@ export function renderMap(ctx) {
   }
   const pad = R + 4;
   const box = `${(minX - pad).toFixed(1)} ${(minY - pad).toFixed(1)} ${(maxX - minX + 2 * pad).toFixed(1)} ${(maxY - minY + 2 * pad).toFixed(1)}`;
-  // The box's shape, for the narrow layouts where the map's height follows its width (vanuatu.css).
+  // The box's shape, for the narrow layouts where the map's height follows its width (board.css),
+  // as data-style: the shell sets it through the CSSOM (a strict CSP refuses style attributes).
   const ratio = `${(maxX - minX + 2 * pad).toFixed(1)} / ${(maxY - minY + 2 * pad).toFixed(1)}`;
-  return `<section class="v-map" style="--map-ratio: ${ratio}" aria-label="The archipelago"><svg class="map-svg" viewBox="${box}" role="img" aria-label="The archipelago">`
+  return `<section class="v-map" data-style="--map-ratio: ${ratio}" aria-label="The archipelago"><svg class="map-svg" viewBox="${box}" role="img" aria-label="The archipelago">`
     + `${hexes.join('')}${overlays.join('')}</svg></section>`;
 }

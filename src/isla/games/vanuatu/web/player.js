@@ -3,7 +3,7 @@
 // only as "taken", face down, as the view shows it), the boat's tile, and the fish and treasure
 // tiles. The viewer's fish are clicked to choose a partial sale, the treasures to sell one.
 
-import { attrs, esc, seatColor } from '/static/js/shared/html.js';
+import { attrs, esc, seatClass, seatColor } from '/static/js/shared/html.js';
 import { seatControls, seatTags } from '/static/js/shared/seats.js';
 import { characterTip, label, restTip, tileLabel } from './catalog.js';
 import { hutIcon, markerIcon, ppIcon, valueTile, vatuIcon } from './pieces.js';
@@ -72,8 +72,7 @@ export function renderPlayer(seat, ctx) {
   } : null;
   const lost = s.huts_lost ? `<span class="small" data-tip="Huts lost to the sea">huts lost ${s.huts_lost}</span>` : '';
   return `<section${attrs({
-    class: `player v-player${mine ? ' player-me' : ''}${toMove ? ' player-turn' : ''}`,
-    style: `--seat: ${seatColor(seat)}`,
+    class: `player v-player ${seatClass(seat)}${mine ? ' player-me' : ''}${toMove ? ' player-turn' : ''}`,
     'data-seat': seat,
     'data-testid': `player-${seat}`,
   })}>

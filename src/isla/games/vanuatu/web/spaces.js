@@ -3,7 +3,7 @@
 // (in the Governor's mode: where the viewer's markers may move from, then to; interact.js);
 // a character where the viewer may take it. Every space and character explains itself in a tooltip.
 
-import { attrs, esc, seatColor } from '/static/js/shared/html.js';
+import { attrs, esc, seatClass, seatColor } from '/static/js/shared/html.js';
 import { SPACES, actionTip, characterTip, label } from './catalog.js';
 import { markerIcon } from './pieces.js';
 import { describeAction } from './words.js';
@@ -26,7 +26,7 @@ function markers(view, space, names) {
   (view.seats || []).forEach((s, seat) => {
     const n = s.markers?.[space] ?? 0;
     if (n) {
-      out.push(`<span class="space-marker" style="--seat: ${seatColor(seat)}" data-tip="${esc(`${names[seat] ?? `Seat ${seat + 1}`}: ${n} marker${n === 1 ? '' : 's'}`)}">`
+      out.push(`<span class="space-marker ${seatClass(seat)}" data-tip="${esc(`${names[seat] ?? `Seat ${seat + 1}`}: ${n} marker${n === 1 ? '' : 's'}`)}">`
         + `${markerIcon(seatColor(seat))}<b>${n}</b></span>`);
     }
   });
@@ -79,7 +79,7 @@ export function renderCharacters(ctx) {
     const used = held && view.seats[holder].used && ['beggar', 'preacher', 'governor'].includes(name);
     const offered = view.players === 2 && offer.has(name);
     const cls = ['character', hot ? 'hot' : '', held ? 'held' : '', offered ? 'offered' : '', used ? 'used' : ''].filter(Boolean).join(' ');
-    const who = held ? `<span class="char-holder" style="--seat: ${seatColor(holder)}">${esc(holder === me ? 'you' : names[holder] ?? '')}</span>` : '<span class="char-holder char-free">·</span>';
+    const who = held ? `<span class="char-holder ${seatClass(holder)}">${esc(holder === me ? 'you' : names[holder] ?? '')}</span>` : '<span class="char-holder char-free">·</span>';
     const extra = [held ? `Held by ${holder === me ? 'you' : names[holder]}${used ? ' (power used this round)' : ''}.` : '',
       offered ? 'Offered this round.' : ''].filter(Boolean).join(' ');
     return `<div${attrs({

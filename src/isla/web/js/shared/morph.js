@@ -8,8 +8,10 @@
 // drawn into its own run of the region's children, and a part whose HTML is the same as last time
 // is not even parsed again.
 //
-// Inline `style` attributes in the HTML are applied through the CSSOM (element.style), which a
-// Content-Security-Policy without 'unsafe-inline' styles allows, where the attribute would not be.
+// No inline `style` attribute: a Content-Security-Policy without 'unsafe-inline' styles refuses it
+// (even in HTML only parsed, never shown). A value only known when drawing (a seat's colour is a
+// class instead) goes in `data-style="--name: value; ..."`, which is applied through the CSSOM
+// (element.style.setProperty), as such a policy allows.
 
 const regions = new WeakMap(); // region -> {parts: [html], runs: [[node]]}, as last drawn
 
@@ -133,28 +135,31 @@ function patchAttributes(old, next) {
     if (name !== 'style' && !next.hasAttribute(name)) old.removeAttribute(name);
   }
   for (const attr of wants) {
-    if (attr.name !== 'style' && old.getAttribute(attr.name) !== attr.value) old.setAttribute(attr.name, attr.value);
+    if (old.getAttribute(attr.name) !== attr.value) old.setAttribute(attr.name, attr.value);
   }
-  setStyle(old, next.getAttribute('style') || '');
+  setStyle(old, next.getAttribute('data-style') || '');
 }
 
-const styles = new WeakMap(); // element -> the inline style text it was given
+const styles = new WeakMap(); // element -> the data-style text applied to it
 
+/** Apply `text` ("--name: value; ...") to the element's own style, through the CSSOM. */
 function setStyle(el, text) {
   if ((styles.get(el) || '') === text) return;
+  for (const [name] of declarations(styles.get(el) || '')) el.style.removeProperty(name);
   styles.set(el, text);
-  el.style.cssText = text;
+  for (const [name, value] of declarations(text)) el.style.setProperty(name, value);
 }
 
-/** A node from the template, made ready for the page: its inline styles go through the CSSOM. */
+function declarations(text) {
+  return text.split(';').map((d) => d.split(':')).filter((d) => d.length >= 2)
+    .map(([name, ...value]) => [name.trim(), value.join(':').trim()]);
+}
+
+/** A node from the template, made ready for the page: its data-style goes through the CSSOM. */
 function adopt(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return node;
-  const styled = [...node.querySelectorAll('[style]')];
-  if (node.hasAttribute('style')) styled.push(node);
-  for (const el of styled) {
-    const text = el.getAttribute('style');
-    el.removeAttribute('style');
-    setStyle(el, text);
-  }
+  const styled = [...node.querySelectorAll('[data-style]')];
+  if (node.hasAttribute('data-style')) styled.push(node);
+  for (const el of styled) setStyle(el, el.getAttribute('data-style'));
   return node;
 }
