@@ -1,11 +1,11 @@
-"""Playing Puerto Rico through the table page by clicking, as a person would, for the browser tests.
+"""Playing a game through the table page by clicking, as a person would, for the browser tests.
 
-The policy is simple and deterministic, and uses only the page's hooks (see
-src/isla/web/js/board/interact.js and src/isla/web/js/vanuatu/interact.js): on the seat's turn it
-clicks the first enabled element whose `data-action` is not a pass, else the enabled Confirm button
-(the page's own mayor arrangement or choice of goods to keep), else the first enabled pass. Every
-click goes to the server; the policy then waits until the page shows a new sequence number; an error
-banner instead fails the test. The `SPREAD` variant clicks, instead of the first move, the one the
+The policy is simple and deterministic, and uses only the page's hooks (see each board's
+interact.js: src/isla/games/puertorico/web/, src/isla/games/vanuatu/web/ and the generic board's
+src/isla/web/js/generic/): on the seat's turn it clicks the first enabled element whose
+`data-action` is not a pass, else the enabled Confirm button (the page's own mayor arrangement or
+choice of goods to keep), else the first enabled pass. Every click goes to the server; the policy
+then waits until the page shows a new sequence number; an error banner instead fails the test. The `SPREAD` variant clicks, instead of the first move, the one the
 table's sequence number points at (seq modulo the number of moves): still deterministic, but it
 tries every kind of element the page offers (in Vanuatu the first legal space is always legal again,
 so "the first" would only ever plan one space).

@@ -4,7 +4,7 @@ The game log, the explanations of illegal moves and the text board count things 
 ("1 doubloon", "3 doubloons"), so no text says "1 doubloons", and a translation has one place to
 replace by its own plural rules (gettext's ngettext takes the same pairs). Goods are counted bare
 ("3 corn"), as players say it, and need no entry. The page has its own table for its own words
-(src/isla/web/js/board/nouns.js).
+(web/nouns.js, beside this module).
 """
 
 from __future__ import annotations
