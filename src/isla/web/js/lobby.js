@@ -262,21 +262,37 @@ function resizeSeats(count) {
 }
 
 function seatChoices() {
+  // The bot levels the chosen game offers, where the server says (a game's `levels`), else every level.
+  const offered = currentGame()?.levels;
+  if (Array.isArray(offered)) {
+    return [...SEAT_CHOICES.filter(([value]) => !value.startsWith('bot:')),
+      ...offered.map((level) => [`bot:${level}`, `bot: ${level}`])];
+  }
   const levels = new Set(page.bots);
   return SEAT_CHOICES.filter(([value]) => !value.startsWith('bot:') || levels.size === 0
     || levels.has(value.slice(4)));
+}
+
+/** A seat's kind that the chosen game offers: a bot level it lacks becomes one it has. */
+function offeredKind(kind, choices) {
+  if (choices.some(([value]) => value === kind)) return kind;
+  const bots = choices.filter(([value]) => value.startsWith('bot:')).map(([value]) => value);
+  if (bots.includes(DEFAULT_BOT)) return DEFAULT_BOT;
+  return bots[Math.floor(bots.length / 2)] || 'open';
 }
 
 function renderSeats() {
   const list = $('seat-list');
   const fixed = $('seating').value === 'fixed';
   const signedIn = Boolean(page.user);
+  const choices = seatChoices();
+  page.seats = page.seats.map((kind) => offeredKind(kind, choices));
   list.replaceChildren(...page.seats.map((kind, index) => {
     const select = element('select', {
       'data-testid': `seat-${index}-kind`,
       'aria-label': `Seat ${index + 1}`,
       onchange: (event) => chooseSeat(index, event.target.value),
-    }, seatChoices().map(([value, label]) => element('option', {
+    }, choices.map(([value, label]) => element('option', {
       value,
       text: value === 'me' && !signedIn ? 'you (pick a name above)' : label,
     })));
