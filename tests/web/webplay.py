@@ -5,10 +5,11 @@ interact.js: src/isla/games/puertorico/web/, src/isla/games/vanuatu/web/ and the
 src/isla/web/js/generic/): on the seat's turn it clicks the first enabled element whose
 `data-action` is not a pass, else the enabled Confirm button (the page's own mayor arrangement or
 choice of goods to keep), else the first enabled pass. Every click goes to the server; the policy
-then waits until the page shows a new sequence number; an error banner instead fails the test. The `SPREAD` variant clicks, instead of the first move, the one the
-table's sequence number points at (seq modulo the number of moves): still deterministic, but it
-tries every kind of element the page offers (in Vanuatu the first legal space is always legal again,
-so "the first" would only ever plan one space).
+then waits until the page shows a new sequence number; an error banner instead fails the test.
+The `SPREAD` variant clicks, instead of the first move, the one the table's sequence number points
+at (seq modulo the number of moves): still deterministic, but it tries every kind of element the
+page offers (in Vanuatu the first legal space is always legal again, so "the first" would only
+ever plan one space).
 
 Waits are bounded by progress, not by time: a game may take as long as it takes, but a page on
 which nothing has changed for servertools.PATIENCE seconds fails the test with what it showed.

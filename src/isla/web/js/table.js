@@ -27,6 +27,7 @@ import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
 import { scoreWayOn } from './shared/score.js';
 import { installTooltips } from './shared/tooltip.js';
+import { viewerSeat } from './shared/seats.js';
 import { copyInvite, renderWaiting } from './shared/waiting.js';
 
 // The board of a game that declares none of its own.
@@ -74,9 +75,7 @@ function seatNames(t) {
   return names;
 }
 
-function mySeat(t) {
-  return t?.you && typeof t.you.seat === 'number' ? t.you.seat : null;
-}
+const mySeat = viewerSeat;
 
 // --- the game's module ----------------------------------------------------------------------
 

@@ -42,7 +42,7 @@
 import { Arrangement, proposedArrangement } from './mayor.js';
 import { Storage } from './storage.js';
 import { button } from '/static/js/shared/html.js';
-import { fallbackButtons, missingActions } from '/static/js/shared/prompt.js';
+import { fallbackButtons, missingActions, takeSnapshot } from '/static/js/shared/prompt.js';
 import { barrelIcon, esc } from './util.js';
 import { counted } from './nouns.js';
 import { describeAction } from './words.js';
@@ -66,16 +66,8 @@ export class Interaction {
 
   /** A new snapshot: keep the page-side decision while the same decision is open, else start anew. */
   sync(table, catalog) {
-    this.table = table;
-    this.catalog = catalog;
-    this.view = table.view;
-    this.me = table.you && typeof table.you.seat === 'number' ? table.you.seat : null;
-    this.legal = new Set(table.status === 'playing' && this.me !== null ? (table.legal || []) : []);
+    if (!takeSnapshot(this, table, catalog)) return;
     const phase = this.view?.phase || {};
-    const key = `${table.seq}|${phase.name}|${this.view?.to_move}|${[...this.legal].join(',')}`;
-    if (key === this.key) return;
-    this.key = key;
-    this.busy = false;
     this.captainPick = { ship: null, good: null };
     this.mode = null;
     if (!this.view || !this.legal.size) return;

@@ -47,7 +47,7 @@
 // the spaces the move is about, behind one button.
 
 import { button, count, esc } from '/static/js/shared/html.js';
-import { fallbackButtons, missingActions } from '/static/js/shared/prompt.js';
+import { fallbackButtons, missingActions, takeSnapshot } from '/static/js/shared/prompt.js';
 import { SPACES, label } from './catalog.js';
 import { NOBONUS, describeAction, saleValues } from './words.js';
 
@@ -80,15 +80,7 @@ export class Interaction {
   }
 
   sync(table, catalog) {
-    this.table = table;
-    this.catalog = catalog;
-    this.view = table.view;
-    this.me = table.you && typeof table.you.seat === 'number' ? table.you.seat : null;
-    this.legal = new Set(table.status === 'playing' && this.me !== null ? (table.legal || []) : []);
-    const key = `${table.seq}|${this.view?.phase?.name}|${this.view?.to_move}|${[...this.legal].join(',')}`;
-    if (key === this.key) return;
-    this.key = key;
-    this.busy = false;
+    if (!takeSnapshot(this, table, catalog)) return;
     this.picked = null;
     this.fishPick = new Set();
     this.spaces = new Map();

@@ -6,25 +6,20 @@
 // move is on its way), data-testid="generic-moves" on the list.
 
 import { esc } from '/static/js/shared/html.js';
+import { takeSnapshot } from '/static/js/shared/prompt.js';
 import { WORDS, actionHelp, gameWords, label, verbOf } from './words.js';
 
 export class Interaction {
   constructor() {
     this.busy = false;
-    this.legal = [];
+    this.legal = new Set();
     this.key = null;
     this.words = gameWords(null);
   }
 
   sync(table, catalog) {
-    this.table = table;
     this.words = catalog?.words || gameWords(null);
-    const me = table.you && typeof table.you.seat === 'number' ? table.you.seat : null;
-    this.legal = table.status === 'playing' && me !== null ? [...(table.legal || [])] : [];
-    const key = `${table.seq}|${this.legal.join('\n')}`;
-    if (key === this.key) return;
-    this.key = key;
-    this.busy = false;
+    takeSnapshot(this, table, catalog);
   }
 
   setBusy(busy) {
@@ -33,7 +28,7 @@ export class Interaction {
 
   handle(el) {
     const action = el.getAttribute('data-action');
-    if (action === null || this.busy || !this.legal.includes(action)) return null;
+    if (action === null || this.busy || !this.legal.has(action)) return null;
     return { actions: [action] };
   }
 
@@ -49,7 +44,7 @@ export class Interaction {
   }
 
   promptHtml() {
-    if (!this.legal.length) return '';
+    if (!this.legal.size) return '';
     const groups = this.groups().map(([verb, texts]) => {
       const shared = actionHelp(this.words, verb);
       const head = texts.length > 1 || shared

@@ -28,6 +28,22 @@ export function seatControls(seat, { table, me, names }) {
   return controls;
 }
 
+/** The viewer's engine seat at this table (null: a spectator, or a seat the game has not given yet). */
+export function viewerSeat(table) {
+  return table?.you && typeof table.you.seat === 'number' ? table.you.seat : null;
+}
+
+/** The action texts the viewer may play now: none unless the game is on and the seat is theirs. */
+export function legalTexts(table) {
+  return table.status === 'playing' && viewerSeat(table) !== null ? [...(table.legal || [])] : [];
+}
+
+/** What identifies the decision in progress: while it stays the same, a page keeps its own state of it. */
+export function decisionKey(table) {
+  const view = table.view;
+  return `${table.seq}|${view?.phase?.name}|${view?.to_move}|${legalTexts(table).join(',')}`;
+}
+
 /** The seats in the order the panels show them: the viewer's first, then clockwise. */
 export function seatOrder(view, me) {
   const n = view.seats.length;
