@@ -18,6 +18,7 @@ export function installTooltips(root = document.body) {
   tip.hidden = true;
   document.body.append(tip);
   let current = null;
+  let shown = null; // the words the tooltip shows now
   let timer = null;
   let rest = null; // {x, y}: where a press put the tooltips to rest, until the pointer moves away
 
@@ -42,6 +43,7 @@ export function installTooltips(root = document.body) {
     clearTimeout(timer);
     timer = null;
     current = target;
+    shown = text;
     const [head, ...rest] = text.split('\n');
     tip.replaceChildren();
     const strong = document.createElement('strong');
@@ -109,9 +111,15 @@ export function installTooltips(root = document.body) {
   window.addEventListener('blur', hide);
   return {
     hide,
-    /** After a re-render the hovered element is new: drop the tooltip if its element is gone. */
+    /**
+     * After a redraw: drop the tooltip if its element is gone, and show the new words if the
+     * element stayed (the page keeps unchanged nodes) but what it says changed.
+     */
     refresh() {
-      if (current && !current.isConnected) hide();
+      if (!current) return;
+      const text = current.isConnected ? current.getAttribute('data-tip') : null;
+      if (!text) hide();
+      else if (text !== shown) show(current);
     },
   };
 }
