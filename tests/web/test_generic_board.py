@@ -43,6 +43,20 @@ def test_the_lobby_lists_every_registered_game_and_offers_the_first_by_default(
     expect(select).to_have_value(game_names()[0])
 
 
+def test_the_lobby_shows_the_first_seat_note_the_game_declares(page: Page, server: Running) -> None:
+    sign_in_as_guest(page, server, "Ann")
+    page.get_by_test_id("seating").select_option("fixed")
+    for name in ("puertorico", "vanuatu"):
+        page.get_by_test_id("game").select_option(name)
+        note = find_game(name).first_seat_note
+        notes = page.locator(".seat-note")
+        if note:
+            expect(notes).to_have_text([note])  # beside seat 1 only
+        else:
+            expect(notes).to_have_count(0)
+    assert find_game("puertorico").first_seat_note == "first governor"  # R16: seat 0 is the first governor
+
+
 @pytest.mark.timeout(WHOLE_GAME_TIMEOUT)
 def test_a_game_without_a_board_is_played_to_the_end_on_the_generic_board(
     new_context: Callable[..., BrowserContext], server: Running, pebbles: Game
