@@ -14,8 +14,8 @@ import sys
 from typing import Any
 
 from isla.bots import bot_move, bot_names, make_bot
-from isla.cli.common import CliError, check_seat, parse_options
-from isla.core import IllegalAction, Record, State
+from isla.cli.common import CliError, check_seat, game_help, parse_options
+from isla.core import IllegalAction, Record, State, default_game
 from isla.core import game as find_game
 from isla.render import describe_action, render_view
 
@@ -194,10 +194,10 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         description="Play at one seat against bots. On your turn you see the board as your seat sees "
         "it and a numbered list of legal actions; answer with a number or the action text. "
         "? explains, quit leaves.",
-        epilog="example: isla play puertorico --players 4 --seat 0\n\n" + options_help,
+        epilog=f"example: isla play {default_game()} --players 4 --seat 0\n\n" + options_help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", help="the game's short name, e.g. puertorico")
+    p.add_argument("game", help=game_help())
     p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default 4)")
     p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default 0)")
     p.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: a random one, printed)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from isla.core.textboard import board_text, seat_head, seat_name
 from isla.games.puertorico.data import (
     BALANCED_COSTS,
     BUILDINGS,
@@ -19,7 +20,6 @@ from isla.games.puertorico.data import (
     TILE_KINDS,
 )
 from isla.games.puertorico.nouns import count
-from isla.render.text import board_text, seat_head, seat_name
 
 _BY_NAME = {b.name: (i, b) for i, b in enumerate(BUILDINGS)}
 
