@@ -56,7 +56,7 @@ def _kinds() -> dict[str, type[Bot]]:
 def _missing(kind: str, game: str) -> str | None:
     """Why `kind` cannot play `game` (None: it can)."""
     needs = _kinds()[kind].needs
-    if needs == "heuristic" and not has_heuristic(game):
+    if needs and not has_heuristic(game):
         return f"{game} declares no heuristic"
     if needs == "baseline" and not has_baseline(game):
         return f"{game}'s heuristic has no scripted baseline (baseline_choose)"

@@ -121,7 +121,10 @@ def _fail(message: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the isla command with `argv` (default: sys.argv[1:]) and return the exit status."""
-    parser = build_parser()
+    try:
+        parser = build_parser()  # reads the registry: an installed game may be broken
+    except IslaError as error:
+        return _fail(str(error))
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, --version and usage errors
