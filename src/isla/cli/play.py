@@ -22,12 +22,12 @@ from isla.render import describe_action, render_view
 HELP = """\
 How to answer:
   a number        choose that action from the numbered list
-  action text     type the notation itself, e.g. role:builder or build:small-market
-  several texts   separated by spaces, applied all or nothing, e.g. place:corn place:indigo place:done
+  action text     type the notation itself, e.g. {example}
+  several texts   separated by spaces, applied all or nothing (a whole decision in several steps)
   board           show the board again
   ? or help       show this help and what each legal action does
   quit            leave the game (also: end of input)
-Seats are numbered from 0; the governor of round 1 is seat 0."""
+Seats are numbered from 0."""
 
 
 class _Leave(Exception):
@@ -61,7 +61,7 @@ def _human_turn(state: State, seat: int) -> list[str]:
         if lowered in ("quit", "exit", "q"):
             raise _Leave
         if lowered in ("?", "help", "h"):
-            sys.stdout.write(HELP + "\nYour legal actions:\n")
+            sys.stdout.write(HELP.format(example=legal[-1]) + "\nYour legal actions:\n")
             for number, text in enumerate(legal, start=1):
                 sys.stdout.write(f"  {number:>2}. {text:<28} {describe_action(game_name, text)}\n")
             continue
@@ -157,11 +157,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         while state.to_move is not None:
             public = state.view(None)
-            round_number = public.get("round")
-            if round_number != last_round:
-                governor = public.get("governor")
-                first = f", governor seat {governor}" if governor is not None else ""
-                sys.stdout.write(f"=== round {round_number}{first} ===\n")
+            round_number = public.get("round")  # a game with rounds shows them in its view
+            if round_number is not None and round_number != last_round:
+                sys.stdout.write(f"=== round {round_number} ===\n")
                 last_round = round_number
             mover = state.to_move
             if mover == human:
