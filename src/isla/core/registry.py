@@ -159,7 +159,7 @@ def _package_folder(locator: str) -> str | None:
     """The folder that holds the top-level package (or module) of `locator`'s module, if known."""
     top = sys.modules.get(locator.partition(":")[0].partition(".")[0])
     file = getattr(top, "__file__", None)
-    if file is None:
+    if not isinstance(file, str):
         return None
     folder = os.path.dirname(os.path.realpath(file))
     return os.path.dirname(folder) if os.path.basename(file) == "__init__.py" else folder
