@@ -28,9 +28,9 @@ class Bounds(NamedTuple):
 
     `scores`: the lowest and the highest final score a seat can have (sound, not tight: a bound
     worked out from the game's finite resources). `steps`: the most decisions (actions chosen by
-    a seat; the engine's forced steps not counted) a game takes. A game that players could stretch
-    without end (Puerto Rico, when nobody takes the roles that end it) gives a limit far above any
-    game played; conformance treats a random game past it as one that does not end.
+    a seat; the engine's forced steps not counted) a game takes: one that goes past it is taken for
+    a game that does not end. A game that players could stretch without end (Puerto Rico, when
+    nobody takes the roles that end it) gives a limit far above any game played.
     """
 
     scores: tuple[int, int]

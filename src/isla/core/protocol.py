@@ -321,6 +321,11 @@ class Game(ABC):
     option_specs: tuple[OptionSpec, ...] = ()
     info: GameInfo
 
+    @property
+    def action_count(self) -> int:
+        """The size of the integer action codec (ids 0 .. action_count - 1), as `info` declares it."""
+        return self.info.action_count
+
     def check_seed(self, seed: object) -> int:
         """The seed of a new game: a whole number, else BadOption."""
         if isinstance(seed, bool) or not isinstance(seed, int):
