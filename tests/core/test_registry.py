@@ -52,6 +52,7 @@ TOY = Toy()
     ({"info_action_count": 0}, "info.action_count must be a whole number >= 1"),
     ({"info_bounds": lambda _players, _options: (0, 9)}, "must give a Bounds"),
     ({"info_bounds": lambda _players, _options: Bounds((9, 0), 20)}, "scores (low <= high)"),
+    ({"info_bounds": lambda _players, options: options["course"]}, "bounds(2, defaults) raised KeyError"),
     ({"info_heuristic": "no_such_package.heuristic"}, "info.heuristic names the module "
                                                       "'no_such_package.heuristic', which cannot be found"),
     ({"info_text_board": "isla.games.no_such_board"}, "info.text_board names the module"),

@@ -69,7 +69,7 @@ def default_game() -> str:
 
 def game(name: str) -> Game:
     """The game registered under `name`; raise UnknownGame naming the known ones."""
-    found = _loaded.get(name)
+    found = _loaded.get(name) if isinstance(name, str) else None
     if found is not None:
         return found
     source = _all_sources().get(name) if isinstance(name, str) else None
@@ -220,7 +220,10 @@ def _info_problem(game: Game, info: GameInfo) -> str | None:
     if not callable(info.bounds):
         return "info.bounds must be a function bounds(players, options) -> Bounds"
     for players in range(game.min_players, game.max_players + 1):
-        bounds = info.bounds(players, game.resolve_options(players, {}))
+        try:
+            bounds = info.bounds(players, game.resolve_options(players, {}))
+        except Exception as error:  # the game's own code: say where it failed
+            return f"info.bounds({players}, defaults) raised {type(error).__name__}: {error}"
         if not isinstance(bounds, Bounds):
             return f"info.bounds({players}, defaults) must give a Bounds, not {type(bounds).__name__}"
         low, high = bounds.scores
