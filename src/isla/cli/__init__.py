@@ -70,8 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
     first = default_game()
     parser = _Parser(
         prog="isla",
-        description="Isla: exact rules engines for board games, bots to play them, and a server to play "
-        "them in the browser with friends and bots. Games: " + ", ".join(game_names()) + ".",
+        description=textwrap.fill(
+            "Isla: exact rules engines for board games, bots that play them, and a server to play them "
+            "in the browser with friends and bots. Games: " + ", ".join(game_names()) + ".", 96
+        ),
         epilog="examples:\n"
         f"  isla play {first} --players 4\n"
         f"  isla rules new {first} --players 3 --seed 7 > game.json\n"
