@@ -23,7 +23,7 @@ from servertools import (
 )
 
 from isla.bots import Bot, bot_move, make_bot
-from isla.core import Action, Record, replay
+from isla.core import Action, Record, game_names, replay
 from isla.core import game as find_game
 
 
@@ -47,9 +47,13 @@ def test_health_and_games_list_every_option_and_bot(sqlite_server: Running) -> N
     texts = find_game("puertorico").option_texts()
     assert all(o["label"] == texts[o["name"]].label and o["help"] for o in puertorico["options"])
     assert {"random", "easy", "medium", "hard"} <= set(games["bots"])
-    # Every registered game is served, each with its own board for the table page
-    # (test_server_boards.py: the files and the generic board).
-    assert {"puertorico", "vanuatu"} <= {g["name"] for g in games["games"] if g["board"]}
+    assert puertorico["levels"] == ["easy", "medium", "hard"] and puertorico["information"] == "imperfect"
+    assert set(puertorico["bots"]) == set(games["bots"])  # its heuristic serves every kind
+    # Every registered game is served, in the registry's order (a test's games too), each with its
+    # own board for the table page or none (tests/web/test_boards_served.py: the files, the generic board).
+    boards = {g["name"]: g["board"] for g in games["games"]}
+    assert list(boards) == game_names()
+    assert boards["puertorico"] and boards["vanuatu"]
 
 
 def test_create_join_and_start(server: Running) -> None:

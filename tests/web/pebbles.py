@@ -11,7 +11,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from isla.core import JSON, Action, BadState, Game, OptionSpec, Result, State, shared_ranks
+from isla.core import (
+    JSON,
+    PERFECT,
+    Action,
+    BadState,
+    Bounds,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Result,
+    State,
+    shared_ranks,
+)
 
 LAST_PEBBLE = 2
 TAKES = {n: Action(n - 1, f"take:{n}") for n in (1, 2, 3)}
@@ -80,6 +92,8 @@ class PebblesGame(Game):
     name, title, version = "pebbles", "Pebbles", "pebbles-1"
     min_players, max_players = 2, 3
     option_specs = (OptionSpec("pile", "int", 9, "Pebbles in the pile at the start.", minimum=3, maximum=30),)
+    info = GameInfo(information=PERFECT, action_count=len(TAKES),
+                    bounds=lambda _players, options: Bounds((0, options["pile"] + LAST_PEBBLE), options["pile"]))
 
     def new_state(  # the seed changes nothing: the game has no chance
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None  # noqa: ARG002

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 import isla
-from isla.bots import bot_names
+from isla.bots import bot_names, levels
 from isla.core import UnknownGame, game_names
 from isla.core import game as find_game
 from isla.server.routes.pages import board_json
@@ -25,9 +25,10 @@ async def health() -> dict[str, Any]:
 
 @router.get("/games", response_model=GamesOut)
 async def games() -> Any:
-    """Every game with its player counts and table options (names, types, defaults, choices, and
-    the players' words for them: label, help, choice_labels), where the table page finds its board
-    (null: the generic board draws it) and what its first seat is; the first game is the default."""
+    """Every game with its player counts, table options (names, types, defaults, choices, and the
+    players' words for them: label, help, choice_labels), the bots offered for it, where the table
+    page finds its board (null: the generic board draws it) and what its first seat is. The first
+    game is the default of a new table."""
     listed = []
     for name in game_names():
         game = find_game(name)
@@ -46,6 +47,9 @@ async def games() -> Any:
                 "options": options,
                 "board": board_json(game),
                 "first_seat_note": game.first_seat_note,
+                "information": game.info.information,
+                "levels": list(levels(name)),
+                "bots": bot_names(name),
             }
         )
     return {"games": listed, "bots": bot_names()}
