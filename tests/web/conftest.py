@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from servertools import PATIENCE, Running, serve
 from webserver import Restartable
 
-from isla.core import Game
+from isla.core import Game, game_names
 from isla.core.registry import register, unregister
 from isla.server import ServerConfig
 
@@ -128,13 +128,19 @@ def restartable(web_config: ServerConfig) -> Iterator[Restartable]:
 
 
 @pytest.fixture
-def pebbles() -> Iterator[Game]:
-    """The tests' own game Pebbles (pebbles.py), which declares no board of its own: registered for
-    the test as an outside game joins Isla (the test servers run in this process), then forgotten."""
-    from pebbles import GAME
+def lagoon() -> Iterator[Game]:
+    """The test game Lagoon (tests/lagoon), which declares no board of its own, registered as a game
+    from outside Isla joins it (the test servers run in this process); forgotten after the test
+    unless it was registered before (tests/lagoon/conftest.py registers it for its own tests)."""
+    folder = str(Path(__file__).resolve().parent.parent / "lagoon")
+    if folder not in sys.path:
+        sys.path.append(folder)
+    from lagoon.game import GAME
 
+    known = GAME.name in game_names()
     register(GAME)
     try:
         yield GAME
     finally:
-        unregister(GAME.name)
+        if not known:
+            unregister(GAME.name)

@@ -55,11 +55,11 @@ def test_nothing_outside_a_games_declared_folder_is_served(server: Running, path
     assert "def " not in response.text  # no Python source, whatever the answer
 
 
-def test_a_game_without_a_board_has_none_and_no_files(server: Running, pebbles: Game) -> None:
+def test_a_game_without_a_board_has_none_and_no_files(server: Running, lagoon: Game) -> None:
     with server.client() as client:
         listed = {g["name"]: g for g in client.get("/api/games").json()["games"]}
-        assert listed[pebbles.name]["board"] is None
-        assert client.get(f"/static/games/{pebbles.name}/board.js").status_code == 404
+        assert listed[lagoon.name]["board"] is None
+        assert client.get(f"/static/games/{lagoon.name}/game.py").status_code == 404
 
 
 @pytest.mark.parametrize("game", ["puertorico", "vanuatu"])

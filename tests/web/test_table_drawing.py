@@ -102,22 +102,23 @@ def test_a_table_page_needs_no_inline_style_or_script_under_a_strict_content_sec
     assert page.evaluate("() => window.__violations") == []
 
 
-@pytest.mark.usefixtures("pebbles")
+@pytest.mark.usefixtures("lagoon")
 def test_the_generic_board_needs_no_inline_style_under_a_strict_content_security_policy(
     new_context: Callable[..., BrowserContext], strict: Running
 ) -> None:
     server = strict
     ann, ben = guests(new_context, server, "Ann", "Ben")
     watch_violations(ann)
-    position = reach("pebbles", 2, seed=1, until=lambda _state, played: played == 2,
-                     prefer={0: "take:1", 1: "take:1"})
+    position = reach("lagoon", 2, seed=1, until=lambda _state, played: played == 2,
+                     prefer={0: "paddle", 1: "paddle"})
     tid = seat_at(server, position, [ann, ben])
     open_table(ann, server, tid, len(position.actions))
     expect(ann.get_by_test_id("generic-moves").locator("[data-action]")).to_have_count(3)
+    ann.locator('[data-action="paddle"]').click()
+    expect(ann.get_by_test_id("table-page")).to_have_attribute("data-seq", str(len(position.actions) + 1))
     assert ann.evaluate("() => window.__violations") == []
-    assert ann.evaluate("() => getComputedStyle(document.querySelector('.g-seat')).backgroundColor") not in (
-        "", "rgba(0, 0, 0, 0)"
-    )
+    stripe = ann.evaluate("() => getComputedStyle(document.querySelector('.g-player')).borderLeftColor")
+    assert stripe not in ("", "rgb(119, 119, 119)"), stripe  # the seat's colour, not the default grey
 
 
 def test_a_push_that_changes_little_keeps_the_boards_nodes(page: Page, server: Running) -> None:

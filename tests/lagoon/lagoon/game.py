@@ -144,6 +144,19 @@ class LagoonGame(Game):
         return LagoonState(self, players=players, course=course, positions=[0] * players, cards=cards,
                            shown=[False] * players, deck=deck, seat=0, round=1, ends=[], rng=rng)
 
+    def catalog(self) -> JSON:
+        """The players' words for its view, actions and ends: Lagoon declares no board of its own, and
+        the browser's generic board reads these (docs/browser.md)."""
+        return {"words": {
+            "labels": {"positions": "Distance covered", "cards": "Current card", "shown": "Card shown",
+                       "course": "To the reef", "ends": "Ended by", "distance": "Distance",
+                       "reef": "Reef bonus"},
+            "values": {"reef": "the reef", "tide": "the tide"},
+            "actions": {"paddle": "1 ahead.", "sail": "1 to 3 ahead, by the roll of a die.",
+                        "current": "Your current card plus 1 ahead, once: the card is then shown."},
+            "end_triggers": {"reef": "a canoe reached the reef", "tide": "the tide turned after round 8"},
+        }}
+
     def state_from_json(self, data: Mapping[str, Any]) -> LagoonState:
         try:
             fields = {name: data[name] for name in FIELDS}

@@ -11,7 +11,7 @@ import { seatControls, seatOrder, seatTags } from '/static/js/shared/seats.js';
 import { statusLine as sharedStatusLine } from '/static/js/shared/status.js';
 import { capitalize, esc } from '/static/js/shared/html.js';
 import { Interaction } from './interact.js';
-import { HIDDEN, facts, record, value } from './view.js';
+import { HIDDEN, facts, perSeatKeys, record, seatData, value } from './view.js';
 import { WORDS, gameWords, label, valueWords } from './words.js';
 
 async function loadCatalog(name) {
@@ -35,7 +35,7 @@ function viewCtx({ table, view, catalog, me, names }) {
 }
 
 /** The panel of one seat: who sits there, and the seat's own part of the view. */
-function renderPlayer(seat, ctx, c) {
+function renderPlayer(seat, ctx, c, keys) {
   const { table, view, me, names } = ctx;
   const mine = seat === me;
   const turn = table.status === 'playing' && view.to_move === seat;
@@ -45,7 +45,7 @@ function renderPlayer(seat, ctx, c) {
     turn ? `<span class="tag tag-turn">${WORDS.toMove}</span>` : '',
     ...seatTags(info, table),
   ].join('');
-  const data = (view.seats || [])[seat];
+  const data = seatData(view, seat, keys);
   const body = data && typeof data === 'object' && !Array.isArray(data)
     ? record(data, `seats.${seat}`, c, 1) : value(data, `seats.${seat}`, 'seats', c, 1);
   const classes = `player g-player seat-${seat % 5}${mine ? ' player-me' : ''}${turn ? ' player-turn' : ''}`;
@@ -56,8 +56,8 @@ function renderPlayer(seat, ctx, c) {
 }
 
 /** The rest of the view: its plain entries on one card, each larger entry on a card of its own. */
-function renderTable(view, c) {
-  const entries = Object.entries(view).filter(([key]) => !HIDDEN.has(key));
+function renderTable(view, c, keys) {
+  const entries = Object.entries(view).filter(([key]) => !HIDDEN.has(key) && !keys.includes(key));
   const phase = view.phase && typeof view.phase === 'object' ? view.phase : null;
   const rest = entries.filter(([key]) => key !== 'phase');
   if (phase) {
@@ -127,10 +127,12 @@ export default {
   render(ctx) {
     const { view, me } = ctx;
     const c = viewCtx(ctx);
-    const seats = Array.isArray(view.seats) ? seatOrder(view, me) : [];
+    const players = ctx.table.players ?? view.players ?? ctx.names.length;
+    const keys = perSeatKeys(view, players, c.words);
+    const seats = Array.isArray(view.seats) || keys.length ? seatOrder({ seats: ctx.names.slice(0, players) }, me) : [];
     return {
-      players: seats.map((seat) => renderPlayer(seat, ctx, c)),
-      supply: [...renderTable(view, c), renderOptions(ctx.table, view, ctx.ix.info, c)],
+      players: seats.map((seat) => renderPlayer(seat, ctx, c, keys)),
+      supply: [...renderTable(view, c, keys), renderOptions(ctx.table, view, ctx.ix.info, c)],
     };
   },
   renderScore(result, names, me, _table, catalog) {

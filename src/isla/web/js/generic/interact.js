@@ -46,14 +46,15 @@ export class Interaction {
   promptHtml() {
     if (!this.legal.size) return '';
     const groups = this.groups().map(([verb, texts]) => {
-      const shared = actionHelp(this.words, verb);
+      // The verb's words describe the group when its actions say more than the verb ("take:3").
+      const shared = texts.some((text) => text !== verb) ? actionHelp(this.words, verb) : null;
       const head = texts.length > 1 || shared
         ? `<div class="g-group-head"><span class="g-verb">${esc(label(this.words, verb))}</span>`
-          + `${shared ? `<span class="g-group-help">${esc(shared.text)}</span>` : ''}</div>`
+          + `${shared ? `<span class="g-group-help">${esc(shared)}</span>` : ''}</div>`
         : '';
       const buttons = texts.map((text) => {
         const help = actionHelp(this.words, text);
-        const own = help?.own ? `<span class="g-move-help">${esc(help.text)}</span>` : '';
+        const own = help ? `<span class="g-move-help">${esc(help)}</span>` : '';
         const hook = this.busy ? ' disabled' : ` data-action="${esc(text)}"`;
         return `<button type="button" class="btn g-move${own ? ' g-move-described' : ''}"${hook}>`
           + `<span class="g-move-text">${esc(text)}</span>${own}</button>`;

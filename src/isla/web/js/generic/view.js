@@ -9,8 +9,9 @@
 import { esc } from '/static/js/shared/html.js';
 import { WORDS, label, valueWords } from './words.js';
 
-// The view's bookkeeping, which the page shows elsewhere (the top bar, the player panels) or not at all.
-export const HIDDEN = new Set(['game', 'schema', 'players', 'seat', 'to_move', 'seats', 'round', 'options']);
+// The view's bookkeeping, which the page shows elsewhere (the top bar, the player panels, the moves'
+// buttons) or not at all.
+export const HIDDEN = new Set(['game', 'schema', 'players', 'seat', 'to_move', 'seats', 'round', 'options', 'legal']);
 const MAX_COLUMNS = 8;
 
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -28,6 +29,24 @@ function columnsOf(records) {
 function seatKey(key, ctx) {
   const k = String(key ?? '');
   return k === 'seat' || k.endsWith('_seat') || ctx.words.seatKeys.has(k);
+}
+
+/**
+ * The entries of the view that hold one value per seat, which the players' panels show: `seats`
+ * (a record per seat) if the view has it, else the lists of plain values as long as there are
+ * seats (the game's words may name them instead: `per_seat`).
+ */
+export function perSeatKeys(view, players, words) {
+  if (Array.isArray(view.seats)) return [];
+  if (words.perSeat) return words.perSeat.filter((key) => Array.isArray(view[key]));
+  return Object.keys(view).filter((key) => !HIDDEN.has(key) && Array.isArray(view[key])
+    && view[key].length === players && view[key].every(isPlain));
+}
+
+/** What the view says of one seat: its `seats` entry, or its value in each per-seat list. */
+export function seatData(view, seat, keys) {
+  if (Array.isArray(view.seats)) return view.seats[seat];
+  return Object.fromEntries(keys.map((key) => [key, view[key][seat]]));
 }
 
 export function seatChip(seat, ctx, path = null) {

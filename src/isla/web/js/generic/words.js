@@ -23,16 +23,18 @@ export const WORDS = {
   waitingMoves: 'Your moves appear here on your turn.',
 };
 
-/** The game's words (`catalog.words`) in one shape: {labels, actions, endTriggers, seatKeys}. */
+/** The game's words (`catalog.words`) in one shape: labels, values, actions, endTriggers, seatKeys, perSeat. */
 export function gameWords(catalog) {
   const words = catalog && typeof catalog === 'object' && catalog.words && typeof catalog.words === 'object'
     ? catalog.words : {};
   const map = (value) => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
   return {
     labels: map(words.labels),
+    values: map(words.values),
     actions: map(words.actions),
     endTriggers: map(words.end_triggers),
     seatKeys: new Set(Array.isArray(words.seat_keys) ? words.seat_keys : []),
+    perSeat: Array.isArray(words.per_seat) ? words.per_seat : null,
   };
 }
 
@@ -43,19 +45,16 @@ export function label(words, name) {
   return capitalize(key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
 }
 
-/** A text value from the view: the game's label for it, else the text with its separators as spaces. */
+/** A text value from the view: the game's words for it, else the text with its separators as spaces. */
 export function valueWords(words, value) {
   const key = String(value);
-  if (Object.hasOwn(words.labels, key)) return words.labels[key];
+  if (Object.hasOwn(words.values, key)) return words.values[key];
   return key.replace(/[_]+/g, ' ');
 }
 
-/** What the game says an action does: its words for the exact action, else for its verb. */
+/** What the game says an action (or, given a verb, a kind of action) does; null if it says nothing. */
 export function actionHelp(words, text) {
-  if (Object.hasOwn(words.actions, text)) return { own: true, text: words.actions[text] };
-  const verb = verbOf(text);
-  if (verb !== text && Object.hasOwn(words.actions, verb)) return { own: false, text: words.actions[verb] };
-  return null;
+  return Object.hasOwn(words.actions, text) ? words.actions[text] : null;
 }
 
 /** The part of an action's text before its first ':' (the whole text if it has none). */
