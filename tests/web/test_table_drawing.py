@@ -1,7 +1,7 @@
 """How the table page draws, whatever the game: it keeps the page's nodes when a push changes little
 (a redraw patches the board, it does not rebuild it), the log follows its newest lines unless the
-reader scrolled up, and nothing on it needs an inline style or script, so a strict
-Content-Security-Policy costs it nothing.
+reader scrolled up, and nothing on it (nor on the lobby) needs an inline style or script, so a
+strict Content-Security-Policy costs it nothing.
 
 Every test starts at a stored position (positions.py)."""
 
@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from positions import guests, open_table, reach, seat_at, sign_in
 from servertools import Running, serve
-from webplay import Player, play
+from webplay import Player, play, sign_in_as_guest
 
 from isla.core import State
 from isla.server import ServerConfig
@@ -99,6 +99,17 @@ def test_a_table_page_needs_no_inline_style_or_script_under_a_strict_content_sec
         "() => getComputedStyle(document.querySelector('.player')).getPropertyValue('--seat').trim()"
     )
     assert colour and colour != "#777", colour
+    assert page.evaluate("() => window.__violations") == []
+
+
+def test_the_lobby_needs_no_inline_style_or_script_under_a_strict_content_security_policy(
+    page: Page, strict: Running
+) -> None:
+    watch_violations(page)
+    sign_in_as_guest(page, strict, "Ann")
+    page.get_by_test_id("game").select_option("vanuatu")
+    page.get_by_test_id("options").locator("summary").click()
+    expect(page.get_by_test_id("option-bonuses")).to_be_visible()
     assert page.evaluate("() => window.__violations") == []
 
 
