@@ -44,9 +44,36 @@ class Pebbles(Game):
     max_players = 3
     version = "pebbles-1"
     option_specs = (OptionSpec("pile", "int", 12, "pebbles in the pile", minimum=3, maximum=40),)
+    # The declarations the suite holds a game to: a score is at most the biggest pile, the whole
+    # deck and one die; a game takes at most a pebble per turn, six draws and one roll per seat.
+    action_count: int | None = len(TEXTS)
+    score_bounds: tuple[int, int] | None = (0, 40 + 21 + 6)
+    max_steps: int | None = 40 + 6 + 3
+    end_triggers: tuple[str, ...] | None = ("pile",)
+    perfect_information: bool | None = False
 
     def __init__(self, defect: str = "") -> None:
         self.defect = defect
+        if defect == "undeclared":
+            self.action_count = self.score_bounds = self.max_steps = None
+            self.end_triggers = self.perfect_information = None
+        if defect == "score-bounds-too-tight":
+            self.score_bounds = (0, 3)
+        if defect == "score-bounds-malformed":
+            self.score_bounds = (9, 1)
+        if defect == "length-bound-too-small":
+            self.max_steps = 4
+        if defect == "endless":  # with no bound declared, only the run's own step limit stops it
+            self.max_steps = self.score_bounds = None
+        if defect == "codec-too-small":
+            self.action_count = 3
+        self.finished = 0  # games this Game saw end (the "remembers-games" defect reads it)
+
+    def stored_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        stored = super().stored_options(players, options)
+        if self.defect == "stored-options-wrong":
+            stored["pile"] += 1
+        return stored
 
     def new_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
@@ -154,6 +181,10 @@ class PebblesState(State):
             texts.append("take:1")
         if self.defect == "text-mismatch":
             self.legal = [ShoutingAction(ACTIONS[t].id, t) for t in texts]
+        elif self.defect == "codec-shared-id":
+            self.legal = [Action(0, t) for t in texts]
+        elif self.defect == "codec-id-moves":
+            self.legal = [Action((ACTIONS[t].id + self.pile) % len(TEXTS), t) for t in texts]
         else:
             self.legal = [ACTIONS[t] for t in texts]
 
@@ -200,9 +231,13 @@ class PebblesState(State):
                 value = next(_calls) % 6
             else:
                 self.rng, value = rnglib.below(self.rng, 6)
+            if self.defect == "remembers-games":
+                value = (value + self._game.finished) % 6
             self.scores[p] += value + 1
             self.rolled[p] = 1
         self.turn = (p + 1) % self.n
+        if self.pile == 0:
+            self._game.finished += 1
         if self.defect == "endless" and self.pile == 0:
             self.pile = self.start
             self.laps += 1
@@ -234,7 +269,16 @@ class PebblesState(State):
 
     def result(self) -> Result:
         key = [-s if self.defect == "ranks-reversed" else s for s in self.scores]
-        return Result(self.pile == 0, list(self.scores), [0] * self.n, shared_ranks([(k, 0) for k in key]))
+        over = self.pile == 0
+        triggers = ["pile"] if over else []
+        if self.defect == "trigger-undeclared" and over:
+            triggers.append("boredom")
+        if self.defect == "trigger-missing":
+            triggers = []
+        return Result(
+            over, list(self.scores), [0] * self.n, shared_ranks([(k, 0) for k in key]),
+            end_triggers=triggers, nobody_wins=self.defect == "nobody-wins-early" and self.pile < 3,
+        )
 
     def to_json(self) -> JSON:
         data: JSON = {
@@ -311,6 +355,17 @@ DEFECTS = {
     "determinize-unsorted": "determinize",
     "determinize-mutates": "determinize",
     "determinize-keeps-all": "determinize-vacuous",
+    "nobody-wins-early": "result",
+    "codec-too-small": "codec",
+    "codec-shared-id": "codec",
+    "codec-id-moves": "codec",
+    "score-bounds-too-tight": "score-bounds",
+    "score-bounds-malformed": "score-bounds",
+    "length-bound-too-small": "length-bound",
+    "trigger-undeclared": "end-triggers",
+    "trigger-missing": "end-triggers",
+    "remembers-games": "deterministic-play",
+    "stored-options-wrong": "replay",
 }
 
 
@@ -333,3 +388,23 @@ def test_a_failure_says_where_it_happened() -> None:
     where = caught.value.where
     assert "pebbles, 2 players, seed 5" in where
     assert "step " in where and "after " in where
+
+
+def test_every_check_has_a_defect_that_trips_it() -> None:
+    assert set(DEFECTS.values()) == set(CHECKS)
+
+
+def test_a_game_that_declares_nothing_passes_with_a_note_for_each_skipped_check() -> None:
+    report = check_game(Pebbles("undeclared"), 2, SEEDS)
+    assert report.playouts == len(SEEDS)
+    skipped = sorted(note.split(":")[0] for note in report.notes)
+    assert skipped == ["codec", "determinize-vacuous", "end-triggers", "length-bound", "score-bounds"]
+    assert check_game(Pebbles(), 2, SEEDS).notes == []
+
+
+def test_a_game_declaring_perfect_information_need_not_resample_anything() -> None:
+    toy = Pebbles("determinize-keeps-all")
+    toy.perfect_information = True
+    report = check_game(toy, 2, SEEDS)
+    assert report.hidden_checks > 0
+    assert report.hidden_resampled == 0
