@@ -263,6 +263,8 @@ class PebblesState(State):
             data["rng"] = self.rng
         if self.defect == "view-leaks-rng-bits":
             data["luck"] = self.rng % 997
+        if self.defect == "view-crashes" and self.pile == 1:
+            raise KeyError("pile")
         if self.defect == "view-leaks-deck" and self.deck:
             data["next_card"] = self.deck[-1]
         return data
@@ -366,6 +368,7 @@ DEFECTS = {
     "trigger-missing": "end-triggers",
     "remembers-games": "deterministic-play",
     "stored-options-wrong": "replay",
+    "view-crashes": "no-crash",
 }
 
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, cast
 
@@ -69,6 +70,7 @@ CHECKS: Mapping[str, str] = {
     "score-bounds": "every score, provisional or final, lies within the declared score bounds",
     "length-bound": "every game ends within the declared upper bound on its number of decisions",
     "end-triggers": "a finished game names at least one end trigger, and only declared ones",
+    "no-crash": "no protocol call raises an error the protocol does not name (a bug of the game)",
 }
 
 _NO_SUCH_ACTION = "conformance:no-such-action"
@@ -131,19 +133,19 @@ class Declared:
 # Each declaration: the Game attribute it is read from, and the note a run makes when it is absent.
 # A value may be given outright or as a function of the player count.
 DECLARATIONS: Mapping[str, tuple[str, str]] = {
-    "action_count": ("action_count", "codec: the game declares no action_count; action ids not checked"),
-    "score_bounds": ("score_bounds", "score-bounds: the game declares no score_bounds; scores not bounded"),
+    "action_count": ("action_count", "codec: the game declares no action_count; action ids were not checked"),
+    "score_bounds": ("score_bounds", "score-bounds: the game declares no score_bounds; scores were not bounded"),
     "max_steps": (
         "max_steps", "length-bound: the game declares no max_steps; games only had to end within the "
         "run's step limit",
     ),
     "end_triggers": (
         "end_triggers", "end-triggers: the game declares no end_triggers; the triggers a result names "
-        "are not checked",
+        "were not checked",
     ),
     "perfect_information": (
-        "perfect_information", "determinize-vacuous: the game does not declare perfect_information, so "
-        "its determinize must resample something (it is taken to have hidden information)",
+        "perfect_information", "determinize-vacuous: the game does not declare perfect_information; "
+        "taken to have hidden information, so its determinize had to resample something",
     ),
 }
 
@@ -214,6 +216,17 @@ class _Where:
         raise ConformanceFailure(check, message, str(self))
 
 
+@contextmanager
+def _no_crash(where: _Where) -> Iterator[None]:
+    """Turn anything a game raises where the protocol promises no error into a named failure."""
+    try:
+        yield
+    except ConformanceFailure:
+        raise
+    except Exception as error:
+        where.fail("no-crash", f"{type(error).__name__}: {' '.join(str(error).split())}")
+
+
 def _dump(data: Any) -> str:
     """Canonical text of JSON data (sorted keys), so equal data gives equal text."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
@@ -245,6 +258,11 @@ def check_setup(game: Game, players: int, seed: int = 0, options: Mapping[str, A
     """Checks that need no playout: deterministic setup and the refusal of bad arguments."""
     opts = dict(options or {})
     where = _Where(game, players, seed, opts)
+    with _no_crash(where):
+        _check_setup(game, players, seed, opts, where)
+
+
+def _check_setup(game: Game, players: int, seed: int, opts: dict[str, Any], where: _Where) -> None:
     first = _plain_json(game.new_state(players, seed, opts).to_json(), "to_json()", where, "json")
     again = _dump(game.new_state(players, seed, opts).to_json())
     if first != again:
@@ -320,7 +338,8 @@ def check_state(
     found = declared(state.game, state.players, report)
     run = _Run(where, aux=random.Random(seed), report=report, declared=found)
     run.stale.update(stale_texts)
-    _check_state(state, run, hidden=hidden, every_action=every_action)
+    with _no_crash(where):
+        _check_state(state, run, hidden=hidden, every_action=every_action)
     return report
 
 
@@ -571,10 +590,22 @@ def check_playout(
     opts = dict(options or {})
     report = report if report is not None else Report(game.name)
     where = _Where(game, players, seed, opts)
-    run = _Run(
-        where, aux=random.Random(seed * 1_000_003 + 17), report=report,
-        declared=declared(game, players, report),
-    )
+    with _no_crash(where):
+        run = _Run(
+            where, aux=random.Random(seed * 1_000_003 + 17), report=report,
+            declared=declared(game, players, report),
+        )
+        return _playout(game, seed, opts, run, max_steps=max_steps, hidden_every=hidden_every,
+                        every_action=every_action, policy=policy)
+
+
+def _playout(
+    game: Game, seed: int, opts: dict[str, Any], run: _Run, *, max_steps: int, hidden_every: int,
+    every_action: bool, policy: Policy,
+) -> list[str]:
+    where = run.where
+    report = run.report
+    players = where.players
     bound = run.declared.max_steps
     choose = random.Random(seed)
     state = game.new_state(players, seed, opts)
