@@ -133,8 +133,12 @@ class Declared:
 # Each declaration: the Game attribute it is read from, and the note a run makes when it is absent.
 # A value may be given outright or as a function of the player count.
 DECLARATIONS: Mapping[str, tuple[str, str]] = {
-    "action_count": ("action_count", "codec: the game declares no action_count; action ids were not checked"),
-    "score_bounds": ("score_bounds", "score-bounds: the game declares no score_bounds; scores were not bounded"),
+    "action_count": (
+        "action_count", "codec: the game declares no action_count; action ids were not checked",
+    ),
+    "score_bounds": (
+        "score_bounds", "score-bounds: the game declares no score_bounds; scores were not bounded",
+    ),
     "max_steps": (
         "max_steps", "length-bound: the game declares no max_steps; games only had to end within the "
         "run's step limit",
