@@ -1,5 +1,5 @@
 """`isla rules ...`: the rules engine on the command line (new, legal, apply, show, result, replay,
-and check, the conformance suite on any registered game).
+perft, the move count of a position, and check, the conformance suite on any registered game).
 
 Each command reads a state or record document, goes through the `isla.core` protocol only, and
 prints JSON or text. States are files or "-" for stdin, so commands chain through pipes:
@@ -28,6 +28,7 @@ from isla.core import Record, replay
 from isla.core import game as find_game
 from isla.core.conformance import CHECKS, Report
 from isla.core.conformance_plan import Setup, run_checks
+from isla.core.perft import divide, perft
 from isla.render import render_view
 
 # `isla rules check` exits with this status when the game breaks a check (2 stays bad input).
@@ -90,6 +91,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_perft(args: argparse.Namespace) -> int:
+    state = load_state(args.state)
+    if args.divide and args.depth >= 1:
+        counts = divide(state, args.depth)
+        for text, count in counts.items():
+            sys.stdout.write(f"{text} {count}\n")
+        sys.stdout.write(f"total {sum(counts.values())}\n")
+    else:
+        sys.stdout.write(f"{perft(state, args.depth)}\n")
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     players = None
@@ -131,7 +144,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> None:
     rules = commands.add_parser(
         "rules",
-        help="the rules engine: new, legal, apply, show, result, replay, check",
+        help="the rules engine: new, legal, apply, show, result, replay, perft, check",
         description="Work with game states as JSON. STATE and RECORD are file paths, or - for stdin; "
         "the game is taken from the document's 'game' field (default puertorico).",
         epilog="example: isla rules new puertorico --players 3 --seed 7 | isla rules apply - role:builder",
@@ -205,6 +218,24 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         "--upto", type=whole_number(0), metavar="K", help="stop after the first K actions of the record"
     )
     p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser(
+        "perft",
+        help="count the distinct decision sequences of a given depth from a state",
+        description="Print the number of distinct sequences of DEPTH decisions that can be played from "
+        "the state (forced steps are not decisions; a sequence the game ends before DEPTH counts for "
+        "nothing). The count grows about as fast as the legal actions multiply: try small depths first.",
+        epilog="example: isla rules new puertorico --players 4 | isla rules perft - --depth 3 --divide",
+    )
+    p.add_argument("state", metavar="STATE", help="a state JSON file, or - for stdin")
+    p.add_argument(
+        "--depth", type=whole_number(0), required=True, metavar="N", help="the number of decisions"
+    )
+    p.add_argument(
+        "--divide", action="store_true",
+        help="one line per legal action: the sequences that start with it, then the total",
+    )
+    p.set_defaults(handler=cmd_perft)
 
     p = sub.add_parser(
         "check",
