@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Self
 
 import pytest
@@ -37,6 +38,41 @@ class ShoutingAction(Action):
         return self.text.upper()
 
 
+@dataclass(frozen=True)
+class ToyBounds:
+    """The shape of isla.core.info.Bounds: the final scores' range and the most decisions."""
+
+    scores: tuple[int, int]
+    steps: int
+
+
+def _bounds(players: int, options: Mapping[str, Any]) -> ToyBounds:
+    # A seat scores at most the whole pile, the whole deck (1 + ... + 6) and one die; a game takes
+    # at most one turn per pebble, six draws and one roll per seat.
+    pile = options["pile"]
+    return ToyBounds((0, pile + 21 + 6), pile + 6 + players)
+
+
+@dataclass(frozen=True)
+class ToyInfo:
+    """The declarations the suite reads, by the field names of isla.core.info.GameInfo."""
+
+    information: str | None = "imperfect"
+    action_count: int | None = len(TEXTS)
+    bounds: Callable[[int, Mapping[str, Any]], ToyBounds] | None = _bounds
+    end_triggers: tuple[str, ...] = ("pile",)
+
+
+_INFO_DEFECTS: dict[str, ToyInfo | None] = {
+    "undeclared": None,
+    "score-bounds-too-tight": ToyInfo(bounds=lambda n, o: ToyBounds((0, 3), _bounds(n, o).steps)),
+    "score-bounds-malformed": ToyInfo(bounds=lambda n, o: ToyBounds((9, 1), _bounds(n, o).steps)),
+    "length-bound-too-small": ToyInfo(bounds=lambda n, o: ToyBounds(_bounds(n, o).scores, 4)),
+    "endless": ToyInfo(bounds=None),  # with no bound declared, only the run's own step limit stops it
+    "codec-too-small": ToyInfo(action_count=3),
+}
+
+
 class Pebbles(Game):
     name = "pebbles"
     title = "Pebbles (a conformance test toy)"
@@ -44,29 +80,10 @@ class Pebbles(Game):
     max_players = 3
     version = "pebbles-1"
     option_specs = (OptionSpec("pile", "int", 12, "pebbles in the pile", minimum=3, maximum=40),)
-    # The declarations the suite holds a game to: a score is at most the biggest pile, the whole
-    # deck and one die; a game takes at most a pebble per turn, six draws and one roll per seat.
-    action_count: int | None = len(TEXTS)
-    score_bounds: tuple[int, int] | None = (0, 40 + 21 + 6)
-    max_steps: int | None = 40 + 6 + 3
-    end_triggers: tuple[str, ...] | None = ("pile",)
-    perfect_information: bool | None = False
 
     def __init__(self, defect: str = "") -> None:
         self.defect = defect
-        if defect == "undeclared":
-            self.action_count = self.score_bounds = self.max_steps = None
-            self.end_triggers = self.perfect_information = None
-        if defect == "score-bounds-too-tight":
-            self.score_bounds = (0, 3)
-        if defect == "score-bounds-malformed":
-            self.score_bounds = (9, 1)
-        if defect == "length-bound-too-small":
-            self.max_steps = 4
-        if defect == "endless":  # with no bound declared, only the run's own step limit stops it
-            self.max_steps = self.score_bounds = None
-        if defect == "codec-too-small":
-            self.action_count = 3
+        self.info: ToyInfo | None = _INFO_DEFECTS.get(defect, ToyInfo())
         self.finished = 0  # games this Game saw end (the "remembers-games" defect reads it)
 
     def stored_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -407,7 +424,7 @@ def test_a_game_that_declares_nothing_passes_with_a_note_for_each_skipped_check(
 
 def test_a_game_declaring_perfect_information_need_not_resample_anything() -> None:
     toy = Pebbles("determinize-keeps-all")
-    toy.perfect_information = True
+    toy.info = replace(ToyInfo(), information="perfect")
     report = check_game(toy, 2, SEEDS)
     assert report.hidden_checks > 0
     assert report.hidden_resampled == 0

@@ -130,68 +130,73 @@ class Declared:
     perfect_information: bool | None = None
 
 
-# Each declaration: the Game attribute it is read from, and the note a run makes when it is absent.
-# A value may be given outright or as a function of the player count.
-DECLARATIONS: Mapping[str, tuple[str, str]] = {
-    "action_count": (
-        "action_count", "codec: the game declares no action_count; action ids were not checked",
-    ),
-    "score_bounds": (
-        "score_bounds", "score-bounds: the game declares no score_bounds; scores were not bounded",
-    ),
-    "max_steps": (
-        "max_steps", "length-bound: the game declares no max_steps; games only had to end within the "
-        "run's step limit",
-    ),
-    "end_triggers": (
-        "end_triggers", "end-triggers: the game declares no end_triggers; the triggers a result names "
-        "were not checked",
-    ),
-    "perfect_information": (
-        "perfect_information", "determinize-vacuous: the game does not declare perfect_information; "
-        "taken to have hidden information, so its determinize had to resample something",
-    ),
+# The note a run makes for each declaration the game does not make (a check it therefore skips).
+DECLARATIONS: Mapping[str, str] = {
+    "action_count": "codec: the game declares no info.action_count; action ids were not checked",
+    "score_bounds": "score-bounds: the game declares no info.bounds; scores were not bounded",
+    "max_steps": "length-bound: the game declares no info.bounds; games only had to end within the "
+    "run's step limit",
+    "end_triggers": "end-triggers: the game declares no info.end_triggers; the triggers a result names "
+    "were not checked",
+    "perfect_information": "determinize-vacuous: the game declares no info.information; taken to have "
+    "hidden information, so its determinize had to resample something",
 }
+_PERFECT, _IMPERFECT = "perfect", "imperfect"
 
 
-def declared(game: Game, players: int, report: Report | None = None) -> Declared:
-    """Read the declarations of `game` for `players`; note each missing one in `report`.
+def declared(
+    game: Game, players: int, options: Mapping[str, Any] | None = None, report: Report | None = None
+) -> Declared:
+    """What `game` declares for `players` and `options`; note each missing declaration in `report`.
 
-    A declaration that is present but malformed is a failure of its own check, not a skip: a
-    typo must not silently switch a check off.
+    The declarations are the game's `info` (isla.core.info.GameInfo, read by its field names:
+    `information`, `action_count`, `bounds(players, resolved options)` giving `scores` and `steps`,
+    `end_triggers`, where empty means none declared). A declaration that is present but malformed
+    is a failure of its own check, not a skip: a typo must not silently switch a check off.
     """
-    values: dict[str, Any] = {}
-    for key, (attribute, missing) in DECLARATIONS.items():
-        value = getattr(game, attribute, None)
-        if callable(value):
-            value = value(players)
-        if value is None:
-            if report is not None:
-                report.note(missing)
-            continue
-        values[key] = _well_formed(key, value, game, players)
-    return Declared(**values)
-
-
-def _well_formed(key: str, value: Any, game: Game, players: int) -> Any:
+    info = getattr(game, "info", None)
     where = f"{game.name}, {players} players"
+    values: dict[str, Any] = {}
 
     def whole(x: Any) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
 
-    check = {"action_count": "codec", "score_bounds": "score-bounds", "max_steps": "length-bound",
-             "end_triggers": "end-triggers", "perfect_information": "determinize-vacuous"}[key]
-    if key in ("action_count", "max_steps") and whole(value) and value > 0:
-        return value
-    if key == "score_bounds" and isinstance(value, Sequence) and len(value) == 2 \
-            and all(whole(x) for x in value) and value[0] <= value[1]:
-        return (value[0], value[1])
-    if key == "end_triggers" and isinstance(value, Sequence) and not isinstance(value, str) \
-            and all(isinstance(x, str) for x in value):
-        return tuple(value)
-    if key == "perfect_information" and isinstance(value, bool):
-        return value
-    raise ConformanceFailure(check, f"the declaration {key} = {value!r} is malformed", where)
+    def malformed(check: str, what: str, value: Any) -> NoReturn:
+        raise ConformanceFailure(check, f"the declaration info.{what} = {value!r} is malformed", where)
+
+    if info is not None:
+        count = getattr(info, "action_count", None)
+        if count is not None:
+            if not whole(count) or count < 1:
+                malformed("codec", "action_count", count)
+            values["action_count"] = count
+        information = getattr(info, "information", None)
+        if information is not None:
+            if information not in (_PERFECT, _IMPERFECT):
+                malformed("determinize-vacuous", "information", information)
+            values["perfect_information"] = information == _PERFECT
+        bounds_of = getattr(info, "bounds", None)
+        if bounds_of is not None:
+            bounds = bounds_of(players, game.resolve_options(players, options))
+            scores: Any = getattr(bounds, "scores", None)
+            steps: Any = getattr(bounds, "steps", None)
+            if not (isinstance(scores, Sequence) and len(scores) == 2 and all(whole(x) for x in scores)
+                    and scores[0] <= scores[1]):
+                malformed("score-bounds", "bounds(...).scores", scores)
+            if not whole(steps) or steps < 1:
+                malformed("length-bound", "bounds(...).steps", steps)
+            values["score_bounds"] = (scores[0], scores[1])
+            values["max_steps"] = steps
+        triggers = getattr(info, "end_triggers", ())
+        if triggers:
+            if isinstance(triggers, str) or not all(isinstance(t, str) for t in triggers):
+                malformed("end-triggers", "end_triggers", triggers)
+            values["end_triggers"] = tuple(triggers)
+    if report is not None:
+        for key, missing in DECLARATIONS.items():
+            if key not in values:
+                report.note(missing)
+    return Declared(**values)
 
 
 class _Where:
@@ -339,10 +344,13 @@ def check_state(
     """
     where = _Where(state.game, state.players, None, {})
     report = Report(state.game.name)
-    found = declared(state.game, state.players, report)
-    run = _Run(where, aux=random.Random(seed), report=report, declared=found)
-    run.stale.update(stale_texts)
     with _no_crash(where):
+        saved = state.to_json()
+        # The bounds depend on the options; a position names them in its JSON if its game saves them.
+        options = saved.get("options") if isinstance(saved, dict) else None
+        found = declared(state.game, state.players, options if isinstance(options, dict) else None, report)
+        run = _Run(where, aux=random.Random(seed), report=report, declared=found)
+        run.stale.update(stale_texts)
         _check_state(state, run, hidden=hidden, every_action=every_action)
     return report
 
@@ -597,7 +605,7 @@ def check_playout(
     with _no_crash(where):
         run = _Run(
             where, aux=random.Random(seed * 1_000_003 + 17), report=report,
-            declared=declared(game, players, report),
+            declared=declared(game, players, opts, report),
         )
         return _playout(game, seed, opts, run, max_steps=max_steps, hidden_every=hidden_every,
                         every_action=every_action, policy=policy)
@@ -724,7 +732,7 @@ def check_game(
     """
     report = report if report is not None else Report(game.name)
     if expect_hidden is None:
-        expect_hidden = not declared(game, players, report).perfect_information
+        expect_hidden = not declared(game, players, options, report).perfect_information
     checks, resampled = report.hidden_checks, report.hidden_resampled
     for seed in seeds:
         check_setup(game, players, seed, options)
