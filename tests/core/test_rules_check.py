@@ -26,26 +26,34 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 @pytest.fixture
 def register(monkeypatch: pytest.MonkeyPatch) -> Callable[[Pebbles], None]:
-    """Put a toy game into the registry for one test (and take it out again)."""
+    """Make a toy game known by name for one test (and forget it after).
+
+    Not through a public registration: a broken toy is exactly what registration may refuse, and
+    `isla rules check` must judge a game however it was found. Only the loaded-games cache is set,
+    so the toy is found by name but not listed among the registered games.
+    """
 
     def put(game: Pebbles) -> None:
-        monkeypatch.setitem(registry._GAMES, game.name, "tests:toy")
         monkeypatch.setitem(registry._loaded, game.name, game)
 
     return put
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_every_registered_game_passes_the_default_check(
-    capsys: pytest.CaptureFixture[str], name: str
-) -> None:
-    status, out, err = _run(capsys, name)
-    assert status == 0, out + err
-    assert err == ""
-    lines = out.splitlines()
-    setups = sample_setups(registry.game(name))
-    assert lines[: len(setups)] == [f"{name}: {setup.describe()}: ok" for setup in setups]
-    assert lines[len(setups)].startswith(f"{name}: every check holds on the sample: {len(setups)} setups")
+def test_every_registered_game_passes_the_default_check(capsys: pytest.CaptureFixture[str]) -> None:
+    # The names are read when the test runs, not when it is collected, so a game a test folder
+    # registers in its conftest (every conftest is imported before the first test runs) is checked
+    # too, with no test of its own.
+    failed = {}
+    for name in game_names():
+        status, out, err = _run(capsys, name)
+        setups = sample_setups(registry.game(name))
+        lines = out.splitlines()
+        expected = [f"{name}: {setup.describe()}: ok" for setup in setups]
+        summary = f"{name}: every check holds on the sample: {len(setups)} setups"
+        held = status == 0 and not err and lines[: len(setups)] == expected
+        if not (held and len(lines) > len(setups) and lines[len(setups)].startswith(summary)):
+            failed[name] = out + err
+    assert game_names() and not failed, failed
 
 
 def test_a_game_with_a_leaking_view_fails_naming_the_check_and_the_game(
