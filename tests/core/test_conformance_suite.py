@@ -15,6 +15,7 @@ import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Self
 
 import pytest
@@ -428,3 +429,9 @@ def test_a_game_declaring_perfect_information_need_not_resample_anything() -> No
     report = check_game(toy, 2, SEEDS)
     assert report.hidden_checks > 0
     assert report.hidden_resampled == 0
+
+
+def test_every_check_is_in_the_table_of_docs_python_md() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text(encoding="utf-8")
+    table = {line.split("|")[1].strip().strip("`") for line in page.splitlines() if line.startswith("| `")}
+    assert set(CHECKS) <= table, sorted(set(CHECKS) - table)
