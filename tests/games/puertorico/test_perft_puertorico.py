@@ -26,6 +26,13 @@ def _state(data: dict[str, Any]) -> isla.State:
     return GAME.state_from_json(data)
 
 
+def _assert_counts(data: dict[str, Any], figures: dict[int, int], divided: dict[str, int]) -> None:
+    """The position's perft at each depth, and its depth-3 count by first action."""
+    state = _state(data)
+    assert {depth: perft(state, depth) for depth in figures} == figures
+    assert divide(state, 3) == divided
+
+
 # --- the 4-player opening ------------------------------------------------------------------------
 # The setup of §2.1 for 4 players: 3 doubloons each; indigo, indigo, corn, corn (no colonist on
 # them); 75 colonists in the supply and 4 on the ship; the face-up tiles chosen here: coffee, corn,
@@ -79,10 +86,7 @@ OPENING_RECORDED = {4: 1507, 5: 10319, 6: 68406}
 
 
 def test_four_player_opening_counts_follow_the_role_choice_and_each_phase() -> None:
-    state = _state(OPENING)
-    for depth, figure in {**OPENING_BY_HAND, **OPENING_RECORDED}.items():
-        assert perft(state, depth) == figure, depth
-    assert divide(state, 3) == OPENING_DIVIDE_3
+    _assert_counts(OPENING, {**OPENING_BY_HAND, **OPENING_RECORDED}, OPENING_DIVIDE_3)
 
 
 def test_a_new_four_player_game_opens_with_the_seven_roles() -> None:
@@ -150,10 +154,7 @@ MAYOR_RECORDED = {4: 265, 5: 1135, 6: 4779}
 
 
 def test_mayor_placements_follow_the_canonical_order_and_may_leave_colonists_in_san_juan() -> None:
-    state = _state(MAYOR)
-    for depth, figure in {**MAYOR_BY_HAND, **MAYOR_RECORDED}.items():
-        assert perft(state, depth) == figure, depth
-    assert divide(state, 3) == MAYOR_DIVIDE_3
+    _assert_counts(MAYOR, {**MAYOR_BY_HAND, **MAYOR_RECORDED}, MAYOR_DIVIDE_3)
 
 
 # --- captain loading ---------------------------------------------------------------------------
@@ -197,10 +198,7 @@ CAPTAIN_RECORDED = {4: 354, 5: 1332, 6: 5124}
 
 
 def test_captain_loading_follows_the_ship_choice_rule_c5_and_compulsory_loading() -> None:
-    state = _state(CAPTAIN)
-    for depth, figure in {**CAPTAIN_BY_HAND, **CAPTAIN_RECORDED}.items():
-        assert perft(state, depth) == figure, depth
-    assert divide(state, 3) == CAPTAIN_DIVIDE_3
+    _assert_counts(CAPTAIN, {**CAPTAIN_BY_HAND, **CAPTAIN_RECORDED}, CAPTAIN_DIVIDE_3)
 
 
 @pytest.mark.parametrize("data", [OPENING, MAYOR, CAPTAIN], ids=["opening", "mayor", "captain"])
