@@ -1,4 +1,4 @@
-"""Isla: exact rules engines for Puerto Rico (and soon Vanuatu), bots, and a table to play them.
+"""Isla: exact rules engines for board games (Puerto Rico, Vanuatu), bots, and a table to play them.
 
     import isla
     state = isla.game("puertorico").new_state(players=4, seed=7)

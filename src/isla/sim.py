@@ -16,12 +16,6 @@ from typing import Any
 
 from isla.core import game as find_game
 
-# End triggers a game is known to have, listed even when they never fire, so a report always
-# shows each of them (a trigger absent from the table would read as "not measured").
-KNOWN_END_TRIGGERS: dict[str, tuple[str, ...]] = {
-    "puertorico": ("colonists", "city", "vp"),
-}
-
 
 @dataclass
 class SimStats:
@@ -115,7 +109,9 @@ def run_random_games(
         games=games,
         seed=seed,
         options=opts,
-        end_triggers=dict.fromkeys(KNOWN_END_TRIGGERS.get(game_obj.name, ()), 0),
+        # Every trigger the game declares is listed, even one that never fired, so a report always
+        # shows each of them (a trigger absent from the table would read as "not measured").
+        end_triggers=dict.fromkeys(game_obj.info.end_triggers, 0),
         wins=[0] * players,
         seat_scores=[0] * players,
     )

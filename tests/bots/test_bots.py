@@ -18,7 +18,6 @@ from isla.bots import (
     bot_move,
     make_bot,
     parse_spec,
-    registry,
 )
 from isla.core.protocol import Action, State
 
@@ -132,9 +131,10 @@ def test_a_level_is_a_kind_with_its_tuned_budget(level: str) -> None:
 def test_a_game_with_costlier_search_has_its_own_level_budgets() -> None:
     # A Vanuatu MCTS iteration plays on to the next round: its levels take fewer iterations, so
     # each level keeps its time per decision; Puerto Rico keeps the common budgets.
-    assert parse_spec("medium", "vanuatu") == registry.GAME_LEVELS["vanuatu"]["medium"]
+    declared = isla.game("vanuatu").info.levels
+    assert parse_spec("medium", "vanuatu") == declared["medium"]
     assert parse_spec("hard", "vanuatu")[1] < LEVELS["hard"][1]
-    assert parse_spec("mcts", "vanuatu") == registry.GAME_LEVELS["vanuatu"]["medium"]
+    assert parse_spec("mcts", "vanuatu") == declared["medium"]
     assert parse_spec("easy", "vanuatu") == LEVELS["easy"]
     assert parse_spec("hard", "puertorico") == LEVELS["hard"]
     assert parse_spec("hard:9", "vanuatu") == ("mcts", 9)

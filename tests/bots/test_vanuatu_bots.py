@@ -144,9 +144,11 @@ def test_evaluate_of_a_finished_game_is_its_result() -> None:
     assert chances == [1.0 / winners if r == 1 else 0.0 for r in ranks]
 
 
-def test_knowledge_and_search_hints_are_registered() -> None:
-    assert knowledge("vanuatu") is H
-    assert search_hints("vanuatu") is S
+def test_knowledge_and_search_hints_are_the_modules_vanuatu_declares() -> None:
+    known, hints = knowledge("vanuatu"), search_hints("vanuatu")
+    assert known is not None and hints is not None
+    assert (known.choose, known.evaluate, known.baseline_choose) == (H.choose, H.evaluate, H.baseline_choose)
+    assert (hints.is_quiet, hints.effort) == (S.is_quiet, S.effort)
 
 
 def test_search_hints() -> None:

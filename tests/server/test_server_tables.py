@@ -23,7 +23,7 @@ from servertools import (
 )
 
 from isla.bots import Bot, bot_move, make_bot
-from isla.core import Action, Record, replay
+from isla.core import Action, Record, game_names, replay
 from isla.core import game as find_game
 
 
@@ -47,8 +47,13 @@ def test_health_and_games_list_every_option_and_bot(sqlite_server: Running) -> N
     texts = find_game("puertorico").option_texts()
     assert all(o["label"] == texts[o["name"]].label and o["help"] for o in puertorico["options"])
     assert {"random", "easy", "medium", "hard"} <= set(games["bots"])
-    # Every registered game is served; the browser offers those it has a table page for.
-    assert {g["name"]: g["browser"] for g in games["games"]} == {"puertorico": True, "vanuatu": True}
+    assert puertorico["levels"] == ["easy", "medium", "hard"] and puertorico["information"] == "imperfect"
+    assert set(puertorico["bots"]) == set(games["bots"])  # its heuristic serves every kind
+    # Every registered game is served, in the registry's order (a test's games too); the browser
+    # offers those it has a table page for.
+    listed = {g["name"]: g["browser"] for g in games["games"]}
+    assert list(listed) == game_names()
+    assert listed["puertorico"] and listed["vanuatu"]
 
 
 def test_create_join_and_start(server: Running) -> None:

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from isla.arena.match import outcome, play_game, record_of_game
 from isla.arena.plan import ArenaError, Plan, plan_from_json
+from isla.core.registry import Snapshot, restore, snapshot
 
 RUN_FILE = "run.json"
 GAMES_FILE = "games.jsonl"
@@ -35,9 +36,17 @@ BACKENDS = ("local", "ray")
 # --- backends -----------------------------------------------------------------------------------
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them all and reports once."""
+def _start_worker(games: Snapshot) -> None:
+    """Workers know the parent's games and leave Ctrl-C to the parent, which stops them all and
+    reports once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    restore(games)
+
+
+def _play_remote(games: Snapshot, plan: Plan, index: int) -> dict[str, Any]:
+    """A game on a Ray node, which knows the games of the process that started the tournament."""
+    restore(games)
+    return play_game(plan, index)
 
 
 def _local_games(plan: Plan, indices: Sequence[int], jobs: int) -> Iterator[dict[str, Any]]:
@@ -47,7 +56,9 @@ def _local_games(plan: Plan, indices: Sequence[int], jobs: int) -> Iterator[dict
             yield play_game(plan, index)
         return
     # "spawn": fresh interpreters, the same on every platform and safe whatever threads we hold.
-    pool = get_context("spawn").Pool(min(jobs, len(indices)), initializer=_ignore_interrupts)
+    pool = get_context("spawn").Pool(
+        min(jobs, len(indices)), initializer=_start_worker, initargs=(snapshot(),)
+    )
     try:
         yield from pool.imap_unordered(partial(play_game, plan), indices, chunksize=1)
         pool.close()
@@ -87,8 +98,9 @@ def _ray_games(
         except Exception as error:  # Ray reports an unreachable cluster in several ways
             raise ArenaError(f"cannot start Ray{' at ' + address if address else ''}: {error}") from None
     try:
-        remote = ray.remote(play_game)
-        pending = [remote.remote(plan, index) for index in indices]
+        remote = ray.remote(_play_remote)
+        games = snapshot()
+        pending = [remote.remote(games, plan, index) for index in indices]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:

@@ -21,16 +21,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from isla.arena.plan import Plan
-from isla.core import IslaError
+from isla.core import GameInfo, IslaError
 from isla.core import game as find_game
-from isla.sim import KNOWN_END_TRIGGERS
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
-# The parts of a score the table shows, per game (the summary JSON holds every breakdown key).
-SCORE_SPLIT: dict[str, tuple[tuple[str, str], ...]] = {
-    "puertorico": (("shipping", "ship VP"), ("buildings", "bldg VP"), ("bonus", "bonus")),
-}
+
+def _info(game: str) -> GameInfo | None:
+    """The game's declarations (None for a game this Isla does not know: its figures still show)."""
+    try:
+        return find_game(game).info
+    except IslaError:
+        return None
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -104,7 +106,9 @@ def summarize(plan: Plan, games: Iterable[dict[str, Any]]) -> dict[str, Any]:
     by_entrant = [_Row() for _ in range(players)]
     by_seat = [_Row() for _ in range(players)]
     seat_bot = [{spec: _Row() for spec in by_bot} for _ in range(players)]
-    triggers = dict.fromkeys(KNOWN_END_TRIGGERS.get(plan.game, ()), 0)
+    # Every trigger the game declares is listed, even one that never fired.
+    info = _info(plan.game)
+    triggers = dict.fromkeys(info.end_triggers if info is not None else (), 0)
     failures: list[dict[str, Any]] = []
     played = rounds_total = rounds_games = winner_total = 0
     blocks: dict[int, int] = {}
@@ -226,8 +230,10 @@ def _option_text(value: Any) -> str:
 def format_table(summary: dict[str, Any]) -> str:
     """The results as text: per bot, per entrant (when a spec repeats), per seat, rounds, ends, speed."""
     players = summary["players"]
-    split = SCORE_SPLIT.get(summary["game"])
-    if split is None:
+    # The score parts the game declares (the summary JSON holds every breakdown key).
+    info = _info(summary["game"])
+    split = info.score_split if info is not None else ()
+    if not split:
         keys = [k for row in summary["by_bot"].values() for k in row["mean_breakdown"] if k != "total"]
         split = tuple((k, k) for k in dict.fromkeys(keys))
     defaults = _default_options(summary["game"], players)

@@ -64,9 +64,15 @@ class SeatAccess:
 
 
 class Bot(ABC):
-    """A player. Subclasses implement `choose`; `kind` names them in the registry."""
+    """A player. Subclasses implement `choose`; `kind` names them in the registry.
+
+    `needs` says what of a game's declarations the kind cannot play without: "" nothing,
+    "heuristic" the game's heuristic, "baseline" its heuristic's scripted baseline. The registry
+    offers a kind for a game only when the game has what it needs.
+    """
 
     kind: ClassVar[str]
+    needs: ClassVar[str] = ""
 
     def __init__(self, seat: int, rng: random.Random, budget: Budget | None = None) -> None:
         self.seat = seat

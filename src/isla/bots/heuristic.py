@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from isla.bots.base import Bot, SeatAccess
-from isla.bots.knowledge import knowledge
+from isla.bots.knowledge import Knowledge, Policy, knowledge
+from isla.core.errors import BadGame
 from isla.core.protocol import Action
 
 
@@ -15,19 +16,31 @@ def _same_action(access: SeatAccess, chosen: Action) -> Action:
     return chosen  # bot_move reports it as illegal
 
 
+def _known(access: SeatAccess) -> Knowledge:
+    known = knowledge(access.game)
+    if known is None:  # the registry does not offer this bot for such a game (isla.bots.registry)
+        raise BadGame(f"{access.game.name} declares no heuristic")
+    return known
+
+
 class HeuristicBot(Bot):
     kind = "heuristic"
+    needs = "heuristic"
 
     def choose(self, access: SeatAccess) -> Action:
         world = access.determinize(self.rng)
-        return _same_action(access, knowledge(access.game.name).choose(world, self.rng))
+        return _same_action(access, _known(access).choose(world, self.rng))
 
 
 class BaselineBot(Bot):
-    """The scripted baseline (for Puerto Rico: a shipping rush)."""
+    """The game's scripted baseline (for Puerto Rico: a shipping rush)."""
 
     kind = "rush"
+    needs = "baseline"
 
     def choose(self, access: SeatAccess) -> Action:
         world = access.determinize(self.rng)
-        return _same_action(access, knowledge(access.game.name).baseline_choose(world, self.rng))
+        baseline: Policy | None = _known(access).baseline_choose
+        if baseline is None:
+            raise BadGame(f"the heuristic of {access.game.name} has no baseline_choose()")
+        return _same_action(access, baseline(world, self.rng))

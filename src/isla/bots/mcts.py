@@ -1,4 +1,4 @@
-"""Information-set MCTS over the game protocol (generic: Puerto Rico now, Vanuatu later).
+"""Information-set MCTS over the game protocol: any game, with or without a heuristic.
 
 Each iteration samples a world consistent with what the bot's seat knows (`determinize`), walks one
 shared tree keyed by action text (single-observer ISMCTS: a node's children are the actions seen so
@@ -12,6 +12,11 @@ always tried first and keeps a fading bonus in selection, which acts as a prior.
 Budgets are iteration counts, so a bot's choice is reproducible; `Budget.seconds` optionally stops
 early for a live table. A game may say that a decision deserves only a share of the budget (its
 search hints' `effort`: in Puerto Rico each colonist placed gets a fifth of a role choice's).
+
+A game that declares no heuristic (`GameInfo.heuristic`) is searched with random moves as the prior
+and the playouts: each playout runs at most `generic_rollout_steps` random steps, and one cut off
+before the end is judged by the provisional scores (`knowledge.score_values`). A game that declares
+nothing at all (a test's toy outside the registry) has every playout played to the end.
 """
 
 from __future__ import annotations
@@ -22,12 +27,8 @@ import time
 from collections.abc import Callable
 
 from isla.bots.base import Bot, SeatAccess
-from isla.bots.knowledge import knowledge, search_hints
-from isla.core.errors import UnknownGame
+from isla.bots.knowledge import Evaluator, Policy, has_bounds, knowledge, score_values, search_hints
 from isla.core.protocol import Action, State
-
-Policy = Callable[[State, random.Random], Action]
-Evaluator = Callable[[State], list[float]]
 
 
 class Node:
@@ -85,20 +86,26 @@ class MctsBot(Bot):
     # leaf as soon as an evaluation is fair; more plays on by the heuristic through further decisions
     # (in Puerto Rico, through the next role choices), trading iterations for a better-informed estimate.
     quiet_stops = 1
+    # Without a heuristic: the most random steps a playout takes before the scores judge it.
+    generic_rollout_steps = 200
+    _rollout_cap = 0  # set by choose (0: the heuristic's, rollout_steps * quiet_stops)
 
     def choose(self, access: SeatAccess) -> Action:
         legal = access.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        try:
-            known = knowledge(access.game.name)
-            policy: Policy = known.choose
-            evaluate: Evaluator | None = known.evaluate
-            self._estimates = getattr(known, "estimates", None)
-        except UnknownGame:
-            policy, evaluate = random_policy, None
-            self._estimates = None
-        hints = search_hints(access.game.name)
+        game = access.game
+        known = knowledge(game)
+        policy: Policy
+        evaluate: Evaluator | None
+        if known is not None:
+            policy, evaluate, self._estimates = known.choose, known.evaluate, known.estimates
+            self._rollout_cap = self.rollout_steps * self.quiet_stops
+        else:
+            policy, self._estimates = random_policy, None
+            evaluate = score_values if has_bounds(game) else None
+            self._rollout_cap = self.generic_rollout_steps
+        hints = search_hints(game)
         self._quiet = hints.is_quiet if hints is not None else None
         root = Node()
         share = hints.effort(access.determinize(self.rng)) if hints is not None else 1.0
@@ -182,7 +189,8 @@ class MctsBot(Bot):
 
     def _playout(self, world: State, policy: Policy, evaluate: Evaluator | None) -> list[float]:
         rng = self.rng
-        steps = self.rollout_steps * self.quiet_stops if evaluate is not None else 1_000_000
+        cap = self._rollout_cap or self.rollout_steps * self.quiet_stops
+        steps = cap if evaluate is not None else 1_000_000
         quiet = self._quiet
         stops = self.quiet_stops
         while world.to_move is not None and steps > 0:
@@ -215,6 +223,7 @@ class ModelMctsBot(MctsBot):
     """
 
     kind = "mcts-model"
+    needs = "heuristic"  # the other seats' model
     opponent_widening = 0.0
 
 

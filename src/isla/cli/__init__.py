@@ -20,8 +20,8 @@ from typing import NoReturn
 
 import isla
 from isla.cli import play, rules, serve, tournament
-from isla.cli.common import parse_options, whole_number
-from isla.core import IslaError, game_names
+from isla.cli.common import game_help, parse_options, whole_number
+from isla.core import IslaError, default_game, game_names
 from isla.core import game as find_game
 from isla.sim import format_stats, run_random_games
 
@@ -67,15 +67,19 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    first = default_game()
     parser = _Parser(
         prog="isla",
-        description="Isla: exact rules engines for Puerto Rico (and soon Vanuatu), bots, and a table to "
-        "play them. Games: " + ", ".join(game_names()) + ".",
+        description=textwrap.fill(
+            "Isla: exact rules engines for board games, bots that play them, and a server to play them "
+            "in the browser with friends and bots. Games: " + ", ".join(game_names()) + ".", 96
+        ),
         epilog="examples:\n"
-        "  isla play puertorico --players 4\n"
-        "  isla rules new puertorico --players 3 --seed 7 > game.json\n"
+        f"  isla play {first} --players 4\n"
+        f"  isla rules new {first} --players 3 --seed 7 > game.json\n"
         "  isla rules show game.json --seat 0\n"
-        "  isla sim puertorico --players 4 --games 1000 --seed 1",
+        f"  isla sim {first} --players 4 --games 1000 --seed 1\n"
+        "  isla serve",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"isla {isla.__version__}")
@@ -93,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=options_help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", help="the game's short name, e.g. puertorico")
+    p.add_argument("game", help=game_help())
     p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default 4)")
     p.add_argument(
         "--games", type=whole_number(1), default=100, metavar="G", help="games to play (default 100)"
@@ -119,7 +123,10 @@ def _fail(message: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the isla command with `argv` (default: sys.argv[1:]) and return the exit status."""
-    parser = build_parser()
+    try:
+        parser = build_parser()  # reads the registry: an installed game may be broken
+    except IslaError as error:
+        return _fail(str(error))
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, --version and usage errors

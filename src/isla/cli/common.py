@@ -12,10 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from isla.core import BadOption, BadState, Game, IslaError, State
+from isla.core import BadOption, BadState, Game, IslaError, State, default_game, game_names
 from isla.core import game as find_game
-
-DEFAULT_GAME = "puertorico"
 
 
 class CliError(IslaError):
@@ -48,10 +46,10 @@ def read_json(path: str) -> Any:
 
 
 def game_of(data: Any, what: str = "state") -> Game:
-    """The game named by a document's "game" field (default puertorico)."""
+    """The game named by a document's "game" field (default: the first registered game)."""
     if not isinstance(data, dict):
         raise BadState(f"a {what} must be a JSON object, not {type(data).__name__}")
-    name = data.get("game", DEFAULT_GAME)
+    name = data.get("game", default_game())
     if not isinstance(name, str):
         raise BadState(f"the {what}'s field 'game' must be a game name, not {name!r}")
     return find_game(name)
@@ -80,6 +78,11 @@ def parse_options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
             raise BadOption(f"option {key!r} is given twice")
         options[key] = spec.parse(value.strip())
     return options
+
+
+def game_help() -> str:
+    """The help text of a GAME argument: the registered games' names."""
+    return f"the game's short name: {', '.join(game_names())}"
 
 
 def check_seat(state: State, seat: int) -> None:

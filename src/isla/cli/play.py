@@ -14,20 +14,20 @@ import sys
 from typing import Any
 
 from isla.bots import bot_move, bot_names, make_bot
-from isla.cli.common import CliError, check_seat, parse_options
-from isla.core import IllegalAction, Record, State
+from isla.cli.common import CliError, check_seat, game_help, parse_options
+from isla.core import IllegalAction, Record, State, default_game
 from isla.core import game as find_game
 from isla.render import describe_action, render_view
 
 HELP = """\
 How to answer:
   a number        choose that action from the numbered list
-  action text     type the notation itself, e.g. role:builder or build:small-market
-  several texts   separated by spaces, applied all or nothing, e.g. place:corn place:indigo place:done
+  action text     type the notation itself, e.g. {example}
+  several texts   separated by spaces, applied all or nothing (a whole decision in several steps)
   board           show the board again
   ? or help       show this help and what each legal action does
   quit            leave the game (also: end of input)
-Seats are numbered from 0; the governor of round 1 is seat 0."""
+Seats are numbered from 0."""
 
 
 class _Leave(Exception):
@@ -61,7 +61,7 @@ def _human_turn(state: State, seat: int) -> list[str]:
         if lowered in ("quit", "exit", "q"):
             raise _Leave
         if lowered in ("?", "help", "h"):
-            sys.stdout.write(HELP + "\nYour legal actions:\n")
+            sys.stdout.write(HELP.format(example=legal[-1]) + "\nYour legal actions:\n")
             for number, text in enumerate(legal, start=1):
                 sys.stdout.write(f"  {number:>2}. {text:<28} {describe_action(game_name, text)}\n")
             continue
@@ -157,11 +157,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         while state.to_move is not None:
             public = state.view(None)
-            round_number = public.get("round")
-            if round_number != last_round:
-                governor = public.get("governor")
-                first = f", governor seat {governor}" if governor is not None else ""
-                sys.stdout.write(f"=== round {round_number}{first} ===\n")
+            round_number = public.get("round")  # a game with rounds shows them in its view
+            if round_number is not None and round_number != last_round:
+                sys.stdout.write(f"=== round {round_number} ===\n")
                 last_round = round_number
             mover = state.to_move
             if mover == human:
@@ -194,10 +192,10 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         description="Play at one seat against bots. On your turn you see the board as your seat sees "
         "it and a numbered list of legal actions; answer with a number or the action text. "
         "? explains, quit leaves.",
-        epilog="example: isla play puertorico --players 4 --seat 0\n\n" + options_help,
+        epilog=f"example: isla play {default_game()} --players 4 --seat 0\n\n" + options_help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", help="the game's short name, e.g. puertorico")
+    p.add_argument("game", help=game_help())
     p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default 4)")
     p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default 0)")
     p.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: a random one, printed)")

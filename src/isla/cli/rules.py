@@ -18,13 +18,14 @@ from isla.cli.common import (
     CliError,
     check_seat,
     dump,
+    game_help,
     game_of,
     load_state,
     parse_options,
     read_json,
     whole_number,
 )
-from isla.core import Record, replay
+from isla.core import Record, default_game, replay
 from isla.core import game as find_game
 from isla.core.conformance import CHECKS, Report
 from isla.core.conformance_plan import Setup, run_checks
@@ -82,7 +83,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     data = read_json(args.record)
     game_of(data, "record")  # names an unknown game before anything else
     if isinstance(data, dict):
-        data = {"game": "puertorico", **data}
+        data = {"game": default_game(), **data}
     record = Record.from_json(data)
     upto = args.upto
     if upto is not None and upto > len(record.actions):
@@ -146,8 +147,9 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         "rules",
         help="the rules engine: new, legal, apply, show, result, replay, perft, check",
         description="Work with game states as JSON. STATE and RECORD are file paths, or - for stdin; "
-        "the game is taken from the document's 'game' field (default puertorico).",
-        epilog="example: isla rules new puertorico --players 3 --seed 7 | isla rules apply - role:builder",
+        "the game is taken from the document's 'game' field (default: the first game, "
+        f"{default_game()}).",
+        epilog=f"example: isla rules new {default_game()} --players 3 --seed 7 | isla rules show -",
     )
     sub = rules.add_subparsers(dest="rules_command", metavar="COMMAND", required=True)
 
@@ -158,7 +160,7 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         epilog=options_help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", help="the game's short name, e.g. puertorico")
+    p.add_argument("game", help=game_help())
     p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (default 4)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the game's random seed (default 0)")
     p.add_argument(

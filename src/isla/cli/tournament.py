@@ -25,7 +25,8 @@ from isla.arena.runner import (
     save_json,
     write_record,
 )
-from isla.cli.common import CliError, parse_options, whole_number
+from isla.cli.common import CliError, game_help, parse_options, whole_number
+from isla.core import default_game
 from isla.core import game as find_game
 
 MERGE = "merge"
@@ -133,6 +134,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> None:
+    first = default_game()
     p = commands.add_parser(
         "tournament",
         help="play bots against each other and print win rates (also: tournament merge)",
@@ -149,12 +151,12 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
             96,
         ),
         epilog="examples:\n"
-        "  isla tournament puertorico --bots hard,heuristic,heuristic,heuristic --games 200 --seed 1\n"
-        "  isla tournament puertorico --bots random,random,random --games 30 --out runs/r1 --json r1.json\n"
+        f"  isla tournament {first} --bots hard,heuristic,heuristic,heuristic --games 200 --seed 1\n"
+        f"  isla tournament {first} --bots random,random,random --games 30 --out runs/r1 --json r1.json\n"
         "  isla tournament merge runs/a runs/b --json merged.json\n\n" + options_help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("target", metavar="GAME", help="the game's short name, e.g. puertorico (or 'merge')")
+    p.add_argument("target", metavar="GAME", help=game_help() + " (or 'merge')")
     p.add_argument("dirs", metavar="DIR", nargs="*", help="run directories, for 'tournament merge' only")
     p.add_argument("--players", type=whole_number(1), metavar="N",
                    help="number of players (default: as many as --bots)")

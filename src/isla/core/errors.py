@@ -37,3 +37,7 @@ class BadOption(IslaError):
 
 class UnknownGame(IslaError):
     """A game short name that the registry does not know."""
+
+
+class BadGame(IslaError):
+    """A game whose declarations are missing or malformed, found when it is registered."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from isla.core.errors import BadOption, IllegalAction
+from isla.core.info import GameInfo
 
 JSON = dict[str, Any]
 
@@ -306,7 +307,11 @@ class State(ABC):
 
 
 class Game(ABC):
-    """Static facts about a game and the factory for its states."""
+    """Static facts about a game and the factory for its states.
+
+    `info` holds what the rest of Isla needs beyond the protocol (isla.core.info.GameInfo); the
+    registry refuses a game without it.
+    """
 
     name: str
     title: str
@@ -314,6 +319,18 @@ class Game(ABC):
     max_players: int
     version: str
     option_specs: tuple[OptionSpec, ...] = ()
+    info: GameInfo
+
+    @property
+    def action_count(self) -> int:
+        """The size of the integer action codec (ids 0 .. action_count - 1), as `info` declares it."""
+        return self.info.action_count
+
+    def check_seed(self, seed: object) -> int:
+        """The seed of a new game: a whole number, else BadOption."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOption(f"seed must be a whole number, not {seed!r}")
+        return seed
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int):

@@ -188,7 +188,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app = FastAPI(
         title="Isla",
         version=isla.__version__,
-        summary="Tables for Puerto Rico (and soon Vanuatu) with bots; every table is an action log.",
+        summary="Game tables for friends and bots; every table is an action log.",
         lifespan=lifespan,
         # FastAPI's interactive pages load their JavaScript from a CDN; a self-hosted server should
         # not, so only the OpenAPI document itself is served.

@@ -23,7 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from isla.bots import parse_spec
-from isla.core import State
+from isla.core import State, registry
 from isla.server import botwork
 from isla.server.botwork import BotJob, BotPlan
 
@@ -79,7 +79,9 @@ class BotPool:
             context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             if "forkserver" in methods:
                 context.set_forkserver_preload(["isla.server.botwork"])
-            self._processes = ProcessPoolExecutor(self.workers, context, initializer=botwork.warm)
+            self._processes = ProcessPoolExecutor(
+                self.workers, context, initializer=botwork.warm, initargs=(registry.snapshot(),)
+            )
         return self._processes
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from isla.bots import BotError, bot_move, make_bot
 from isla.core import JSON, State, game_names
 from isla.core import game as find_game
+from isla.core.registry import Snapshot, restore
 
 # How much lower a worker's scheduling priority is than the server's (Unix niceness, 0 to 19).
 WORKER_NICENESS = 10
@@ -43,8 +44,11 @@ class BotPlan:
     problem: str | None = None
 
 
-def warm() -> None:
+def warm(games: Snapshot | None = None) -> None:
     """Set up a worker process: load every game and the search bots now, not on its first job.
+
+    `games` is the server's registry (`isla.core.registry.snapshot()`), so a game registered in
+    the server's process, not only one of Isla's own or an installed package's, is known here too.
 
     Ctrl+C in a terminal reaches every process of the server; a worker leaves it to the server,
     which ends its workers as it stops (a worker's own KeyboardInterrupt would only print noise).
@@ -59,6 +63,8 @@ def warm() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
+    if games is not None:
+        restore(games)
     for name in game_names():
         find_game(name)
 

@@ -503,7 +503,7 @@ class LocalTableService(TableService):
         seats: list[StoredSeat] = []
         tokens: list[JSON] = []
         for slot, wanted in enumerate(request.seats):
-            seat = _new_seat(slot, wanted, caller)
+            seat = _new_seat(slot, wanted, caller, game.name)
             if seat.kind == "human":
                 token = secrets.token_urlsafe(24)
                 seat.token_hash = token_hash(token)
@@ -709,11 +709,11 @@ class LocalTableService(TableService):
 
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
         level = level or self.config.stand_in_level
+        live = await self._get(table_id)
         try:
-            parse_spec(level)
+            parse_spec(level, live.game.name)  # the levels the table's game offers
         except UnknownBot as error:
             raise TableError("invalid", str(error)) from None
-        live = await self._get(table_id)
         async with live.lock:
             holder = live.holder(caller)
             if live.status != "playing":
@@ -1071,7 +1071,7 @@ def _reason(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
-def _new_seat(slot: int, wanted: SeatRequest, caller: Caller) -> StoredSeat:
+def _new_seat(slot: int, wanted: SeatRequest, caller: Caller, game: str) -> StoredSeat:
     if wanted.kind not in SEAT_KINDS:
         allowed = ", ".join(SEAT_KINDS)
         raise TableError("invalid", f"seat {slot}: kind must be one of {allowed}, not {wanted.kind!r}")
@@ -1081,7 +1081,7 @@ def _new_seat(slot: int, wanted: SeatRequest, caller: Caller) -> StoredSeat:
         if not wanted.bot:
             raise TableError("invalid", f"seat {slot}: a bot seat needs a bot (a level or kind)")
         try:
-            parse_spec(wanted.bot)
+            parse_spec(wanted.bot, game)  # a bot the game offers
         except UnknownBot as error:
             raise TableError("invalid", f"seat {slot}: {error}") from None
         return StoredSeat(slot, "bot", bot=wanted.bot.strip())

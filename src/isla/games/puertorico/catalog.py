@@ -11,12 +11,12 @@ from typing import Final
 
 from isla.core.protocol import JSON
 from isla.games.puertorico.data import (
-    BALANCED_COSTS,
     BUILDINGS,
     GOODS,
     PRODUCERS,
     ROLES,
     TILE_KINDS,
+    printed_costs,
 )
 
 # Labels are the notation names in words ("guild-hall" -> "Guild hall").
@@ -209,12 +209,13 @@ def building_kind(index: int) -> str:
 def catalog() -> JSON:
     """The JSON served to clients (GET /api/games/puertorico/catalog)."""
     buildings = []
+    balanced = printed_costs(balanced=True)
     for index, b in enumerate(BUILDINGS):
         buildings.append({
             "name": b.name,
             "label": BUILDING_LABELS[index],
             "cost": b.cost,
-            "balanced_cost": BALANCED_COSTS.get(index, b.cost),
+            "balanced_cost": balanced[index],
             "vp": b.vp,
             "capacity": b.circles,
             "size": b.size,

@@ -77,6 +77,18 @@ PRODUCERS: Final = ((), (SMALL_INDIGO_PLANT, INDIGO_PLANT), (SMALL_SUGAR_MILL, S
                     (TOBACCO_STORAGE,), (COFFEE_ROASTER,))
 # Balanced variant (§2.4, ruling R14): factory and university prices swapped.
 BALANCED_COSTS: Final = {FACTORY: 8, UNIVERSITY: 7}
+
+
+def printed_costs(balanced: bool) -> tuple[int, ...]:
+    """Each building's printed price, by index, in the standard game or the balanced variant."""
+    return tuple(BALANCED_COSTS.get(i, b.cost) if balanced else b.cost for i, b in enumerate(BUILDINGS))
+
+
+def price(printed: int, quarries: int, column: int, builder: bool) -> int:
+    """B2, the one formula for what a building costs: its printed price, less one doubloon per
+    occupied quarry up to the building's column, less one for the builder; never below 0."""
+    cost = printed - (quarries if quarries < column else column) - (1 if builder else 0)
+    return cost if cost > 0 else 0
 # Factory bonus by number of kinds produced (§5).
 FACTORY_BONUS: Final = (0, 0, 1, 2, 3, 5)
 

@@ -7,17 +7,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from isla.core import rng as rnglib
+from isla.core.corestate import CoreRules, CoreState
 from isla.core.errors import IllegalAction
-from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State
+from isla.core.info import IMPERFECT, GameInfo
+from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, State
 from isla.games.puertorico import actions as A
 from isla.games.puertorico import catalog as catalog_data
+from isla.games.puertorico import limits, rules, scoring, serialize
 from isla.games.puertorico import narrate as narration
-from isla.games.puertorico import rules, scoring, serialize
 from isla.games.puertorico.data import BUILDING_INDEX, BUILDINGS, N_TILE_KINDS, SETUPS, TILE_KINDS
 from isla.games.puertorico.explain import explain
 from isla.games.puertorico.nouns import count
 from isla.games.puertorico.option_texts import OPTION_TEXTS
-from isla.games.puertorico.state import KEEP, OVER, PLACE, STORE, Core
+from isla.games.puertorico.state import END_NAMES, KEEP, OVER, PLACE, STORE, Core
 
 ENGINE_VERSION = "puertorico-1"
 
@@ -45,49 +47,15 @@ OPTIONS = (
 )
 
 
-class PuertoRicoState(State):
+class PuertoRicoState(CoreState[Core]):
     """A Puerto Rico position; `core` holds the data, `rules` moves it on."""
 
-    __slots__ = ("core",)
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
+    __slots__ = ()
+    core_rules = CoreRules(OVER, rules.step, rules.settle, serialize.view, serialize.to_json, scoring.result)
 
     @property
     def game(self) -> Game:
         return GAME
-
-    @property
-    def players(self) -> int:
-        return self.core.n
-
-    @property
-    def to_move(self) -> int | None:
-        core = self.core
-        return None if core.phase == OVER else core.cur
-
-    def legal_actions(self) -> list[Action]:
-        return list(self.core.legal)
-
-    def apply_unchecked(self, action: Action) -> None:
-        core = self.core
-        rules.step(core, action.id)
-        rules.settle(core)
-
-    def forced_steps(self) -> list[tuple[int, Action]]:
-        return list(self.core.auto)
-
-    def clone(self) -> PuertoRicoState:
-        return PuertoRicoState(self.core.copy())
-
-    def view(self, seat: int | None) -> JSON:
-        return serialize.view(self.core, seat)
-
-    def result(self) -> Result:
-        return scoring.result(self.core)
-
-    def to_json(self) -> JSON:
-        return serialize.to_json(self.core)
 
     def determinize(self, seat: int, rng: random.Random) -> PuertoRicoState:  # noqa: ARG002
         """Resample the face-down plantation order and the RNG; everything else is known to `seat`."""
@@ -98,15 +66,6 @@ class PuertoRicoState(State):
         core.rng = rnglib.seed_state(rng.getrandbits(64))
         return PuertoRicoState(core)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PuertoRicoState) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        core = self.core
-        return f"<PuertoRicoState players={core.n} round={core.round} to_move={self.to_move}>"
-
 
 class PuertoRicoGame(Game):
     name = "puertorico"
@@ -115,16 +74,22 @@ class PuertoRicoGame(Game):
     max_players = 5
     version = ENGINE_VERSION
     option_specs = OPTIONS
+    info = GameInfo(
+        information=IMPERFECT,  # the face-down plantations; VP chips too unless open_vp (R9)
+        action_count=A.N_ACTIONS,
+        bounds=limits.bounds,
+        heuristic="isla.games.puertorico.heuristic",
+        search_hints="isla.games.puertorico.search",
+        text_board="isla.games.puertorico.textboard",
+        end_triggers=tuple(name for _, name in END_NAMES),
+        score_split=(("shipping", "ship VP"), ("buildings", "bldg VP"), ("bonus", "bonus")),
+    )
 
     def new_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> PuertoRicoState:
         resolved = self.resolve_options(players, options)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            from isla.core.errors import BadOption
-
-            raise BadOption(f"seed must be a whole number, not {seed!r}")
-        return PuertoRicoState(rules.new_core(players, seed, resolved))
+        return PuertoRicoState(rules.new_core(players, self.check_seed(seed), resolved))
 
     def state_from_json(self, data: Mapping[str, Any]) -> PuertoRicoState:
         return PuertoRicoState(serialize.from_json(data))
@@ -192,11 +157,6 @@ class PuertoRicoGame(Game):
             warehouse, keep = _storage_plan(body)
             return actions_for_storage(state, warehouse, keep)
         raise IllegalAction("plan", f'unknown plan kind {kind!r} (known: "mayor", "storage")')
-
-    @property
-    def action_count(self) -> int:
-        """Size of the integer action codec (ids 0..action_count-1)."""
-        return A.N_ACTIONS
 
 
 def _mayor_plan(body: Any) -> dict[str, int]:

@@ -78,6 +78,7 @@ from isla.games.puertorico.data import (
     TRADER,
     UNIVERSITY,
     WHARF,
+    price,
 )
 from isla.games.puertorico.game import PuertoRicoState
 from isla.games.puertorico.proposal import best_placement, craftsman_ahead
@@ -533,10 +534,7 @@ def _tile_value(ctx: _Ctx, s: _Seat, kind: int) -> float:
 
 
 def _cost(core: Core, s: _Seat, b: int, builder: bool) -> int:
-    quarries = s.occ[QUARRY]
-    column = _COLUMN[b]
-    cost = core.costs[b] - (quarries if quarries < column else column) - (1 if builder else 0)
-    return cost if cost > 0 else 0
+    return price(core.costs[b], s.occ[QUARRY], _COLUMN[b], builder)
 
 
 def _building_value(ctx: _Ctx, s: _Seat, b: int) -> float:

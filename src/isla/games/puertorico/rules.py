@@ -12,7 +12,6 @@ from typing import Any
 from isla.core import rng as rnglib
 from isla.games.puertorico import actions as A
 from isla.games.puertorico.data import (
-    BALANCED_COSTS,
     BUILDER,
     BUILDINGS,
     CAPTAIN,
@@ -42,6 +41,8 @@ from isla.games.puertorico.data import (
     TRADER,
     UNIVERSITY,
     WHARF,
+    price,
+    printed_costs,
 )
 from isla.games.puertorico.state import (
     BONUS,
@@ -70,7 +71,6 @@ from isla.games.puertorico.state import (
 )
 
 ACTS = A.ACTIONS
-_COSTS = tuple(b.cost for b in BUILDINGS)
 _COLUMNS = tuple(b.column for b in BUILDINGS)
 _CIRCLES = tuple(b.circles for b in BUILDINGS)
 _SIZES = tuple(b.size for b in BUILDINGS)
@@ -87,11 +87,7 @@ def fixed_parts(core: Core, players: int, options: dict[str, Any]) -> None:
     setup = SETUPS[players]
     core.n = players
     core.options = options
-    costs = list(_COSTS)
-    if options["balanced"]:
-        for building, cost in BALANCED_COSTS.items():
-            costs[building] = cost
-    core.costs = tuple(costs)
+    core.costs = printed_costs(bool(options["balanced"]))
     core.role_cards = setup.roles
     core.picks = CRAFTSMAN_ANGST_PICKS if (
         players == 2 and options["two_player_roles"] == "craftsman_angst"
@@ -182,22 +178,14 @@ def draw_face_up(core: Core) -> None:
 
 
 def building_cost(core: Core, seat: int, building: int) -> int:
-    """B2: cost minus occupied quarries (capped by the column), minus 1 for the builder; floor 0."""
-    quarries = core.occ[seat * NT + QUARRY]
-    column = _COLUMNS[building]
-    discount = quarries if quarries < column else column
-    if seat == core.chooser and core.phase in (BUILD, P_UNIVERSITY):
-        discount += 1
-    cost = core.costs[building] - discount
-    return cost if cost > 0 else 0
+    """What `seat` pays for `building` in the builder phase now (the builder's privilege included)."""
+    builder = seat == core.chooser and core.phase in (BUILD, P_UNIVERSITY)
+    return cost_for(core, seat, building, builder)
 
 
 def cost_for(core: Core, seat: int, building: int, is_builder: bool) -> int:
     """The price `seat` would pay now, as builder or not (for views and explanations)."""
-    quarries = core.occ[seat * NT + QUARRY]
-    column = _COLUMNS[building]
-    cost = core.costs[building] - min(quarries, column) - (1 if is_builder else 0)
-    return max(cost, 0)
+    return price(core.costs[building], core.occ[seat * NT + QUARRY], _COLUMNS[building], is_builder)
 
 
 # --- legal actions ----------------------------------------------------------------------------
@@ -319,7 +307,7 @@ def _legal_build(core: Core, p: int) -> list[Any]:
     money = core.doubloons[p]
     free = CITY_SPACES - core.spaces[p]
     quarries = core.occ[p * NT + QUARRY]
-    builder = 1 if p == core.chooser else 0
+    builder = p == core.chooser
     bcol = core.bcol
     bbase = p * NB
     supply = core.bsupply
@@ -327,9 +315,7 @@ def _legal_build(core: Core, p: int) -> list[Any]:
     out = []
     for b in range(NB):
         if supply[b] and bcol[bbase + b] < 0 and _SIZES[b] <= free:
-            column = _COLUMNS[b]
-            cost = costs[b] - (quarries if quarries < column else column) - builder
-            if cost <= money:
+            if price(costs[b], quarries, _COLUMNS[b], builder) <= money:
                 out.append(ACTS[A.BUILD0 + b])
     out.append(ACTS[A.BUILD_PASS])
     return out

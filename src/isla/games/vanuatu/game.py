@@ -7,12 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from isla.core import rng as rnglib
-from isla.core.errors import BadOption
-from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, Result, State
+from isla.core.corestate import CoreRules, CoreState
+from isla.core.info import IMPERFECT, GameInfo, Level
+from isla.core.protocol import JSON, Action, Game, OptionSpec, OptionText, State
 from isla.games.vanuatu import actions as A
 from isla.games.vanuatu import catalog as catalog_data
+from isla.games.vanuatu import limits, rules, scoring, serialize, setup
 from isla.games.vanuatu import narrate as narration
-from isla.games.vanuatu import rules, scoring, serialize, setup
 from isla.games.vanuatu.data import DEFAULT_HUT_PP_PER_TOURIST, LETTERS, TILES
 from isla.games.vanuatu.explain import explain
 from isla.games.vanuatu.option_texts import OPTION_TEXTS
@@ -47,49 +48,15 @@ OPTIONS = (
 )
 
 
-class VanuatuState(State):
+class VanuatuState(CoreState[Core]):
     """A Vanuatu position; `core` holds the data, `rules` moves it on."""
 
-    __slots__ = ("core",)
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
+    __slots__ = ()
+    core_rules = CoreRules(OVER, rules.step, rules.settle, serialize.view, serialize.to_json, scoring.result)
 
     @property
     def game(self) -> Game:
         return GAME
-
-    @property
-    def players(self) -> int:
-        return self.core.n
-
-    @property
-    def to_move(self) -> int | None:
-        core = self.core
-        return None if core.phase == OVER else core.cur
-
-    def legal_actions(self) -> list[Action]:
-        return list(self.core.legal)
-
-    def apply_unchecked(self, action: Action) -> None:
-        core = self.core
-        rules.step(core, action.id)
-        rules.settle(core)
-
-    def forced_steps(self) -> list[tuple[int, Action]]:
-        return list(self.core.auto)
-
-    def clone(self) -> VanuatuState:
-        return VanuatuState(self.core.copy())
-
-    def view(self, seat: int | None) -> JSON:
-        return serialize.view(self.core, seat)
-
-    def result(self) -> Result:
-        return scoring.result(self.core)
-
-    def to_json(self) -> JSON:
-        return serialize.to_json(self.core)
 
     def determinize(self, seat: int, rng: random.Random) -> VanuatuState:
         """Resample what `seat` cannot see: which tile of each letter lies where in the face-down
@@ -115,15 +82,6 @@ class VanuatuState(State):
         core.rng = rnglib.seed_state(rng.getrandbits(64))
         return VanuatuState(core)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, VanuatuState) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        core = self.core
-        return f"<VanuatuState players={core.n} round={core.round} to_move={self.to_move}>"
-
 
 class VanuatuGame(Game):
     name = "vanuatu"
@@ -132,14 +90,28 @@ class VanuatuGame(Game):
     max_players = 5
     version = ENGINE_VERSION
     option_specs = OPTIONS
+    info = GameInfo(
+        information=IMPERFECT,  # the face-down stacks, the other seats' rest tokens this round
+        action_count=A.N_ACTIONS,
+        bounds=limits.bounds,
+        heuristic="isla.games.vanuatu.heuristic",
+        search_hints="isla.games.vanuatu.search",
+        # An MCTS iteration plays on to the next round (about 8 ms, against about 0.2 ms in Puerto
+        # Rico), so these budgets keep each level's time per decision (docs/bots.md, docs/vanuatu.md).
+        levels={"medium": Level("mcts", 25), "hard": Level("mcts", 120)},
+        text_board="isla.games.vanuatu.textboard",
+        end_triggers=("rounds", "flood"),
+        score_split=(
+            ("track", "track"), ("huts", "huts"), ("treasures", "treasure"), ("fish", "fish"),
+            ("vatus", "vatus"), ("first_player", "first"), ("water", "water"),
+        ),
+    )
 
     def new_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> VanuatuState:
         resolved = self.resolve_options(players, options)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOption(f"seed must be a whole number, not {seed!r}")
-        return VanuatuState(setup.new_core(players, seed, resolved))
+        return VanuatuState(setup.new_core(players, self.check_seed(seed), resolved))
 
     def state_from_json(self, data: Mapping[str, Any]) -> VanuatuState:
         return VanuatuState(serialize.from_json(data))
@@ -159,11 +131,6 @@ class VanuatuGame(Game):
 
     def option_texts(self) -> Mapping[str, OptionText]:
         return OPTION_TEXTS
-
-    @property
-    def action_count(self) -> int:
-        """Size of the integer action codec (ids 0..action_count-1)."""
-        return A.N_ACTIONS
 
 
 GAME = VanuatuGame()

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 import isla
-from isla.bots import bot_names
+from isla.bots import bot_names, levels
 from isla.core import UnknownGame, game_names
 from isla.core import game as find_game
 from isla.server.routes.schemas import GamesOut
@@ -27,8 +27,9 @@ async def health() -> dict[str, Any]:
 
 @router.get("/games", response_model=GamesOut)
 async def games() -> Any:
-    """Every game with its player counts and table options (names, types, defaults, choices, and
-    the players' words for them: label, help, choice_labels)."""
+    """Every game with its player counts, table options (names, types, defaults, choices, and the
+    players' words for them: label, help, choice_labels) and the bots offered for it. The first
+    game is the default of a new table."""
     listed = []
     for name in game_names():
         game = find_game(name)
@@ -46,6 +47,9 @@ async def games() -> Any:
                 "version": game.version,
                 "options": options,
                 "browser": name in BROWSER_GAMES,
+                "information": game.info.information,
+                "levels": list(levels(name)),
+                "bots": bot_names(name),
             }
         )
     return {"games": listed, "bots": bot_names()}

@@ -36,7 +36,9 @@ class SeatIn(Strict):
 
 
 class CreateTableIn(Strict):
-    game: StrictStr = Field("puertorico", description="the game's short name (GET /api/games)")
+    game: StrictStr | None = Field(
+        None, description="the game's short name (GET /api/games); by default the first game listed there"
+    )
     seats: list[SeatIn] = Field(min_length=1, max_length=10, description="the seats in the creator's order")
     options: dict[str, Any] = Field(
         default_factory=dict, description="table options of the game; the game's defaults fill the rest"
@@ -197,8 +199,13 @@ class GameOut(BaseModel):
     version: str
     options: list[dict[str, Any]]
     browser: bool = Field(description="whether the browser client has a table page for this game")
+    information: Literal["perfect", "imperfect"] = Field(
+        description="imperfect: some seat cannot see part of the position (a face-down stack, a hand)"
+    )
+    levels: list[str] = Field(description="the bot levels offered for this game, easiest first")
+    bots: list[str] = Field(description="the bot levels and kinds a seat of this game may name")
 
 
 class GamesOut(BaseModel):
-    games: list[GameOut]
-    bots: list[str] = Field(description="bot levels and kinds a seat may name")
+    games: list[GameOut] = Field(description="every game; the first is the default of a new table")
+    bots: list[str] = Field(description="every bot level and kind (each game lists those it offers)")

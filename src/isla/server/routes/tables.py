@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from isla.core import default_game
 from isla.server.routes.schemas import (
     ActionsIn,
     CreatedOut,
@@ -50,7 +51,8 @@ Who = Annotated[Caller, Depends(caller)]
 async def create_table(body: CreateTableIn, tables: Service, who: Who) -> Any:
     """Create a table. It starts at once when no seat is open; otherwise when the last one is taken."""
     seats = [SeatRequest(s.kind, s.bot, s.name) for s in body.seats]
-    return await tables.create(NewTable(body.game, seats, body.options, body.seating), who)
+    game = default_game() if body.game is None else body.game
+    return await tables.create(NewTable(game, seats, body.options, body.seating), who)
 
 
 @router.get("", response_model=TablesOut, responses=ERRORS)

@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from isla.core.textboard import board_text, seat_head, seat_name
 from isla.games.vanuatu.board import CELL_BY_NAME, CELLS
 from isla.games.vanuatu.data import (
     CHARACTERS,
@@ -26,7 +27,6 @@ from isla.games.vanuatu.data import (
     TILE_INDEX,
     TILES,
 )
-from isla.render.text import board_text, seat_head, seat_name
 
 _REST_WORDS = {"first": "first player", "both": "+1 vatu +1 PP", "point": "+1 PP", "coin": "+1 vatu"}
 _CELL_WIDTH = 12  # characters per hex on the map; a row is shifted by half a hex per row down

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from isla.core.textboard import board_text, seat_head, seat_name
 from isla.games.puertorico.data import (
-    BALANCED_COSTS,
     BUILDINGS,
     CITY_SPACES,
     GOODS,
     ISLAND_SPACES,
     TILE_KINDS,
+    printed_costs,
 )
 from isla.games.puertorico.nouns import count
-from isla.render.text import board_text, seat_head, seat_name
 
 _BY_NAME = {b.name: (i, b) for i, b in enumerate(BUILDINGS)}
 
@@ -30,8 +30,7 @@ def _counts_text(counts: Mapping[str, int], order: tuple[str, ...]) -> str:
 
 
 def _printed_cost(name: str, balanced: bool) -> int:
-    index, building = _BY_NAME[name]
-    return BALANCED_COSTS.get(index, building.cost) if balanced else building.cost
+    return printed_costs(balanced)[_BY_NAME[name][0]]
 
 
 def describe_decision(view: Mapping[str, Any]) -> str:

@@ -1,4 +1,4 @@
-"""Small text-layout helpers shared by the board renderers."""
+"""Small text-layout helpers for the games' text boards (pure string building, no I/O)."""
 
 from __future__ import annotations
 
