@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, cast
 
 from isla.core.errors import BadOption, BadState, IllegalAction, IslaError
+from isla.core.info import INFORMATION, PERFECT
 from isla.core.protocol import Action, Game, State, shared_ranks
 from isla.core.record import Record
 from isla.core.registry import game as registered_game
@@ -141,7 +142,6 @@ DECLARATIONS: Mapping[str, str] = {
     "perfect_information": "determinize-vacuous: the game declares no info.information; taken to have "
     "hidden information, so its determinize had to resample something",
 }
-_PERFECT, _IMPERFECT = "perfect", "imperfect"
 
 
 def declared(
@@ -172,9 +172,9 @@ def declared(
             values["action_count"] = count
         information = getattr(info, "information", None)
         if information is not None:
-            if information not in (_PERFECT, _IMPERFECT):
+            if information not in INFORMATION:
                 malformed("determinize-vacuous", "information", information)
-            values["perfect_information"] = information == _PERFECT
+            values["perfect_information"] = information == PERFECT
         bounds_of = getattr(info, "bounds", None)
         if bounds_of is not None:
             bounds = bounds_of(players, game.resolve_options(players, options))
