@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Self
 
 import pytest
@@ -37,6 +39,41 @@ class ShoutingAction(Action):
         return self.text.upper()
 
 
+@dataclass(frozen=True)
+class ToyBounds:
+    """The shape of isla.core.info.Bounds: the final scores' range and the most decisions."""
+
+    scores: tuple[int, int]
+    steps: int
+
+
+def _bounds(players: int, options: Mapping[str, Any]) -> ToyBounds:
+    # A seat scores at most the whole pile, the whole deck (1 + ... + 6) and one die; a game takes
+    # at most one turn per pebble, six draws and one roll per seat.
+    pile = options["pile"]
+    return ToyBounds((0, pile + 21 + 6), pile + 6 + players)
+
+
+@dataclass(frozen=True)
+class ToyInfo:
+    """The declarations the suite reads, by the field names of isla.core.info.GameInfo."""
+
+    information: str | None = "imperfect"
+    action_count: int | None = len(TEXTS)
+    bounds: Callable[[int, Mapping[str, Any]], ToyBounds] | None = _bounds
+    end_triggers: tuple[str, ...] = ("pile",)
+
+
+_INFO_DEFECTS: dict[str, ToyInfo | None] = {
+    "undeclared": None,
+    "score-bounds-too-tight": ToyInfo(bounds=lambda n, o: ToyBounds((0, 3), _bounds(n, o).steps)),
+    "score-bounds-malformed": ToyInfo(bounds=lambda n, o: ToyBounds((9, 1), _bounds(n, o).steps)),
+    "length-bound-too-small": ToyInfo(bounds=lambda n, o: ToyBounds(_bounds(n, o).scores, 4)),
+    "endless": ToyInfo(bounds=None),  # with no bound declared, only the run's own step limit stops it
+    "codec-too-small": ToyInfo(action_count=3),
+}
+
+
 class Pebbles(Game):
     name = "pebbles"
     title = "Pebbles (a conformance test toy)"
@@ -47,6 +84,14 @@ class Pebbles(Game):
 
     def __init__(self, defect: str = "") -> None:
         self.defect = defect
+        self.info: ToyInfo | None = _INFO_DEFECTS.get(defect, ToyInfo())
+        self.finished = 0  # games this Game saw end (the "remembers-games" defect reads it)
+
+    def stored_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        stored = super().stored_options(players, options)
+        if self.defect == "stored-options-wrong":
+            stored["pile"] += 1
+        return stored
 
     def new_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
@@ -154,6 +199,10 @@ class PebblesState(State):
             texts.append("take:1")
         if self.defect == "text-mismatch":
             self.legal = [ShoutingAction(ACTIONS[t].id, t) for t in texts]
+        elif self.defect == "codec-shared-id":
+            self.legal = [Action(0, t) for t in texts]
+        elif self.defect == "codec-id-moves":
+            self.legal = [Action((ACTIONS[t].id + self.pile) % len(TEXTS), t) for t in texts]
         else:
             self.legal = [ACTIONS[t] for t in texts]
 
@@ -200,9 +249,13 @@ class PebblesState(State):
                 value = next(_calls) % 6
             else:
                 self.rng, value = rnglib.below(self.rng, 6)
+            if self.defect == "remembers-games":
+                value = (value + self._game.finished) % 6
             self.scores[p] += value + 1
             self.rolled[p] = 1
         self.turn = (p + 1) % self.n
+        if self.pile == 0:
+            self._game.finished += 1
         if self.defect == "endless" and self.pile == 0:
             self.pile = self.start
             self.laps += 1
@@ -228,13 +281,24 @@ class PebblesState(State):
             data["rng"] = self.rng
         if self.defect == "view-leaks-rng-bits":
             data["luck"] = self.rng % 997
+        if self.defect == "view-crashes" and self.pile == 1:
+            raise KeyError("pile")
         if self.defect == "view-leaks-deck" and self.deck:
             data["next_card"] = self.deck[-1]
         return data
 
     def result(self) -> Result:
         key = [-s if self.defect == "ranks-reversed" else s for s in self.scores]
-        return Result(self.pile == 0, list(self.scores), [0] * self.n, shared_ranks([(k, 0) for k in key]))
+        over = self.pile == 0
+        triggers = ["pile"] if over else []
+        if self.defect == "trigger-undeclared" and over:
+            triggers.append("boredom")
+        if self.defect == "trigger-missing":
+            triggers = []
+        return Result(
+            over, list(self.scores), [0] * self.n, shared_ranks([(k, 0) for k in key]),
+            end_triggers=triggers, nobody_wins=self.defect == "nobody-wins-early" and self.pile < 3,
+        )
 
     def to_json(self) -> JSON:
         data: JSON = {
@@ -311,6 +375,18 @@ DEFECTS = {
     "determinize-unsorted": "determinize",
     "determinize-mutates": "determinize",
     "determinize-keeps-all": "determinize-vacuous",
+    "nobody-wins-early": "result",
+    "codec-too-small": "codec",
+    "codec-shared-id": "codec",
+    "codec-id-moves": "codec",
+    "score-bounds-too-tight": "score-bounds",
+    "score-bounds-malformed": "score-bounds",
+    "length-bound-too-small": "length-bound",
+    "trigger-undeclared": "end-triggers",
+    "trigger-missing": "end-triggers",
+    "remembers-games": "deterministic-play",
+    "stored-options-wrong": "replay",
+    "view-crashes": "no-crash",
 }
 
 
@@ -333,3 +409,29 @@ def test_a_failure_says_where_it_happened() -> None:
     where = caught.value.where
     assert "pebbles, 2 players, seed 5" in where
     assert "step " in where and "after " in where
+
+
+def test_every_check_has_a_defect_that_trips_it() -> None:
+    assert set(DEFECTS.values()) == set(CHECKS)
+
+
+def test_a_game_that_declares_nothing_passes_with_a_note_for_each_skipped_check() -> None:
+    report = check_game(Pebbles("undeclared"), 2, SEEDS)
+    assert report.playouts == len(SEEDS)
+    skipped = sorted(note.split(":")[0] for note in report.notes)
+    assert skipped == ["codec", "determinize-vacuous", "end-triggers", "length-bound", "score-bounds"]
+    assert check_game(Pebbles(), 2, SEEDS).notes == []
+
+
+def test_a_game_declaring_perfect_information_need_not_resample_anything() -> None:
+    toy = Pebbles("determinize-keeps-all")
+    toy.info = replace(ToyInfo(), information="perfect")
+    report = check_game(toy, 2, SEEDS)
+    assert report.hidden_checks > 0
+    assert report.hidden_resampled == 0
+
+
+def test_every_check_is_in_the_table_of_docs_python_md() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text(encoding="utf-8")
+    table = {line.split("|")[1].strip().strip("`") for line in page.splitlines() if line.startswith("| `")}
+    assert set(CHECKS) <= table, sorted(set(CHECKS) - table)

@@ -1,4 +1,5 @@
-"""`isla rules ...`: the rules engine on the command line (new, legal, apply, show, result, replay).
+"""`isla rules ...`: the rules engine on the command line (new, legal, apply, show, result, replay,
+perft, the move count of a position, and check, the conformance suite on any registered game).
 
 Each command reads a state or record document, goes through the `isla.core` protocol only, and
 prints JSON or text. States are files or "-" for stdin, so commands chain through pipes:
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
 from isla.cli.common import (
@@ -25,7 +27,13 @@ from isla.cli.common import (
 )
 from isla.core import Record, default_game, replay
 from isla.core import game as find_game
+from isla.core.conformance import CHECKS, Report
+from isla.core.conformance_plan import Setup, run_checks
+from isla.core.perft import divide, perft
 from isla.render import render_view
+
+# `isla rules check` exits with this status when the game breaks a check (2 stays bad input).
+CHECK_FAILED = 1
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -84,10 +92,60 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_perft(args: argparse.Namespace) -> int:
+    state = load_state(args.state)
+    if args.divide and args.depth >= 1:
+        counts = divide(state, args.depth)
+        for text, count in counts.items():
+            sys.stdout.write(f"{text} {count}\n")
+        sys.stdout.write(f"total {sum(counts.values())}\n")
+    else:
+        sys.stdout.write(f"{perft(state, args.depth)}\n")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    players = None
+    if args.players is not None:
+        game.check_players(args.players)
+        players = [args.players]
+    name = game.name
+    started = time.perf_counter()
+
+    def progress(setup: Setup, _report: Report) -> None:
+        sys.stdout.write(f"{name}: {setup.describe()}: ok\n")
+        sys.stdout.flush()
+
+    run = run_checks(game, thorough=args.thorough, players=players, progress=progress)
+    elapsed = time.perf_counter() - started
+    report = run.checked
+    assert report is not None
+    failure = run.failure
+    if failure is not None:
+        assert run.failed_setup is not None
+        sys.stdout.write(
+            f"{name}: {run.failed_setup.describe()}: FAILED\n"
+            f"{name} breaks the check {failure.check!r}: {CHECKS.get(failure.check, '')}\n"
+            f"  what went wrong: {failure.detail}\n"
+            f"  where: {failure.where}\n"
+        )
+        return CHECK_FAILED
+    kind = "every combination" if args.thorough else "the sample"
+    sys.stdout.write(
+        f"{name}: every check holds on {kind}: {len(run.setups)} setups, {report.playouts} games, "
+        f"{report.steps} decisions (longest game {report.longest}), {report.hidden_checks} "
+        f"hidden-information checks, {elapsed:.1f} s\n"
+    )
+    for note in report.notes:
+        sys.stdout.write(f"  note: {note}\n")
+    return 0
+
+
 def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> None:
     rules = commands.add_parser(
         "rules",
-        help="the rules engine: new, legal, apply, show, result, replay",
+        help="the rules engine: new, legal, apply, show, result, replay, perft, check",
         description="Work with game states as JSON. STATE and RECORD are file paths, or - for stdin; "
         "the game is taken from the document's 'game' field (default: the first game, "
         f"{default_game()}).",
@@ -162,3 +220,41 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         "--upto", type=whole_number(0), metavar="K", help="stop after the first K actions of the record"
     )
     p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser(
+        "perft",
+        help="count the distinct decision sequences of a given depth from a state",
+        description="Print the number of distinct sequences of DEPTH decisions that can be played from "
+        "the state (forced steps are not decisions; a sequence the game ends before DEPTH counts for "
+        "nothing). The count grows about as fast as the legal actions multiply: try small depths first.",
+        epilog="example: isla rules new puertorico --players 4 | isla rules perft - --depth 3 --divide",
+    )
+    p.add_argument("state", metavar="STATE", help="a state JSON file, or - for stdin")
+    p.add_argument(
+        "--depth", type=whole_number(0), required=True, metavar="N", help="the number of decisions"
+    )
+    p.add_argument(
+        "--divide", action="store_true",
+        help="one line per legal action: the sequences that start with it, then the total",
+    )
+    p.set_defaults(handler=cmd_perft)
+
+    p = sub.add_parser(
+        "check",
+        help="run the conformance suite on a game (exit 1 when a check fails)",
+        description="Play seeded random games of GAME and check, at every step, the promises every "
+        "game makes (see docs/python.md, 'Conformance suite'): legal actions, illegal actions changing "
+        "nothing, clones, saving and loading, views hiding what a seat cannot know, determinization, "
+        "results, the game's declarations, record replay. By default a sample: every player count with "
+        "the default options (2 seeds), then each option value on its own (1 seed). Prints a line per "
+        "setup; exits 0 when every check holds, 1 naming the first one that fails.",
+        epilog="example: isla rules check vanuatu --players 3",
+    )
+    p.add_argument("game", help="the game's short name, e.g. puertorico")
+    p.add_argument(
+        "--thorough", action="store_true",
+        help="every combination of player count and option values, 3 seeds each, hidden-information "
+        "checks at every step (minutes, not seconds)",
+    )
+    p.add_argument("--players", type=int, metavar="N", help="only games with N players")
+    p.set_defaults(handler=cmd_check)

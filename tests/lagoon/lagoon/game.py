@@ -25,6 +25,7 @@ from isla.core import (
     IslaError,
     Level,
     OptionSpec,
+    OptionText,
     Result,
     State,
     shared_ranks,
@@ -135,6 +136,10 @@ class LagoonGame(Game):
         end_triggers=("reef", "tide"),
         score_split=(("distance", "distance"), ("reef", "reef")),
     )
+
+    def option_texts(self) -> Mapping[str, OptionText]:
+        return {"course": OptionText("Length of the course", "How far the reef lies from the beach: "
+                                     "a longer course makes a longer race.")}
 
     def new_state(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> LagoonState:
         course = self.resolve_options(players, options)["course"]
