@@ -78,7 +78,9 @@ def serve(
     port = sock.getsockname()[1]
     config = replace(config, host="127.0.0.1", port=port)
     app = create_app(config) if wrap is None else wrap(create_app(config))
-    server = uvicorn.Server(uvicorn.Config(app, log_config=None, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(
+        app, log_config=None, log_level="warning", lifespan="on", proxy_headers=False
+    ))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=f"uvicorn:{port}")
     thread.start()
     deadline = time.monotonic() + PATIENCE

@@ -63,6 +63,16 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _proxy(text: str) -> str:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an IP address or network, not {text!r}") from None
+    return text
+
+
 def _bot_level(text: str) -> str:
     from isla.bots import UnknownBot, parse_spec
 
@@ -91,6 +101,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         idle_seconds=args.idle_seconds,
         stand_in_level=args.stand_in_level,
         secure_cookies=args.secure_cookies,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
     if config.database_url is None:
@@ -114,7 +125,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # WebSocket frames beyond 1 MiB close the connection; smaller ones over the server's message
     # limit (64 KiB) are answered with an error and the connection stays open.
     server = Server(
-        uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on", ws_max_size=1 << 20)
+        uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on", ws_max_size=1 << 20,
+                       proxy_headers=False)  # the app trusts only --trusted-proxy (clients.py)
     )
     try:
         server.run(sockets=[sock])
@@ -178,6 +190,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--secure-cookies", action="store_true",
         help="mark session cookies Secure: set it when the server is reached over https (a proxy)",
+    )
+    p.add_argument(
+        "--trusted-proxy", action="append", default=[], type=_proxy, metavar="ADDRESS",
+        help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
+        "X-Forwarded-For header names the real client, for the per-client limits; repeat for several "
+        "(default: none, the header is ignored)",
     )
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),

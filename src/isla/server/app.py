@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import isla
 from isla.server import ws
@@ -231,4 +232,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(OriginCheck)
     app.add_middleware(CatchAll)
     app.add_middleware(BodyLimit, limit=config.max_body_bytes)
+    if config.trusted_proxies:  # outermost: every other part sees the client the proxy names
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     return app

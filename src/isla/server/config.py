@@ -73,6 +73,9 @@ class ServerConfig:
     argon2_memory_kib: int = 64 * 1024
     session_days: int = 30
     secure_cookies: bool = False
+    # Reverse proxies whose X-Forwarded-For names the real client (addresses or networks, e.g.
+    # "127.0.0.1" or "10.0.0.0/8"). Empty: the header is ignored and the peer is the client.
+    trusted_proxies: tuple[str, ...] = ()
 
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""

@@ -68,6 +68,10 @@ class TableRow(Base):
     creator_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
     # The newest table set up to play this one again with the same seats (None: none yet).
     again_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"))
+    # SHA-256 of the creator token of a table created without signing in (creator rights go with it).
+    creator_token_hash: Mapped[str | None] = mapped_column(String(64))
+    # The client address the table was created from (to bound the live tables one client opens).
+    creator_client: Mapped[str | None] = mapped_column(String(64), index=True)
 
 
 class SeatRow(Base):

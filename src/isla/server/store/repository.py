@@ -84,6 +84,8 @@ class StoredTable:
     created_at: datetime | None = None
     creator_id: str | None = None  # the signed-in user who created the table
     again_id: str | None = None  # the newest table set up to play this one again
+    creator_token_hash: str | None = None  # creator rights of a table made without signing in
+    creator_client: str | None = None  # the client address the table was created from
 
 
 @dataclass
@@ -140,6 +142,7 @@ class Store:
                     id=table.id, game=table.game, players=table.players, options=table.options,
                     seed=table.seed, engine_version=table.engine_version, seating=table.seating,
                     status=table.status, created_at=stamp, creator_id=table.creator_id,
+                    creator_token_hash=table.creator_token_hash, creator_client=table.creator_client,
                     started_at=stamp if table.status == "playing" else None,
                 )
             )
@@ -420,6 +423,7 @@ def _table(row: TableRow) -> StoredTable:
         id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=row.seed,
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
         record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
+        creator_token_hash=row.creator_token_hash, creator_client=row.creator_client,
     )
 
 
