@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import time
 from typing import Any
 
@@ -85,3 +86,15 @@ class Socket:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+def connect_as(base_url: str, host: str, headers: dict[str, str] | None = None) -> ClientConnection:
+    """A WebSocket handshake with the server at `base_url` that names `host` in its Host header (as a
+    browser does that reached the server under another name); the caller closes the connection."""
+    port = int(base_url.rsplit(":", 1)[1])
+    sock = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
+    try:
+        return connect(f"ws://{host}/ws", sock=sock, additional_headers=headers, open_timeout=PATIENCE)
+    except BaseException:
+        sock.close()
+        raise

@@ -23,8 +23,11 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 import isla
 from isla.server import ws
 from isla.server.auth import Accounts, OriginCheck
-from isla.server.config import ServerConfig
+from isla.server.config import ConfigError, ServerConfig
+from isla.server.headers import SecurityHeaders
+from isla.server.hosts import HostCheck, host_list
 from isla.server.hub import Hub
+from isla.server.origin import allowed_origins
 from isla.server.routes import pages, routers
 from isla.server.store import Store
 from isla.server.tables import LocalTableService, TableError
@@ -169,6 +172,11 @@ def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The Isla server as an ASGI app; its lifespan opens the database (migrating it) and the tables."""
     config = config or ServerConfig()
+    try:
+        hosts = host_list(config.host, config.port, config.allowed_hosts)
+        origins = allowed_origins(config.allowed_origins)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -229,9 +237,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             code = "unauthorized"
         return error_response(error.status_code, message, code)
 
-    app.add_middleware(OriginCheck)
+    app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(CatchAll)
     app.add_middleware(BodyLimit, limit=config.max_body_bytes)
-    if config.trusted_proxies:  # outermost: every other part sees the client the proxy names
+    app.add_middleware(HostCheck, names=hosts)  # inside the proxy headers: it needs the real scheme
+    if config.trusted_proxies:  # every other part sees the client the proxy names
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, each refusal above included
     return app

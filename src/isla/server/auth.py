@@ -28,15 +28,14 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from fastapi.responses import JSONResponse
-from starlette.requests import HTTPConnection, cookie_parser
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from isla.server.config import ServerConfig
+from isla.server.origin import Origin, refusal, refused
 from isla.server.store.repository import NameTaken, Store, StoredUser
 from isla.server.tables import TableError, clean_name
 
@@ -245,77 +244,36 @@ async def current_user(request: HTTPConnection) -> User | None:
     return await accounts.user_for_session(request.cookies.get(COOKIE))
 
 
-def _origin(url: str, default_scheme: str | None = None) -> tuple[str, str, int] | None:
-    """(scheme, host, port) of a URL or of a bare `host[:port]`; None if it is not one."""
-    try:
-        parts = urlsplit(url if default_scheme is None else f"//{url}")
-        scheme = (parts.scheme or default_scheme or "").lower()
-        host = parts.hostname
-        port = parts.port or {"http": 80, "https": 443}.get(scheme)
-    except ValueError:
-        return None
-    if scheme not in ("http", "https") or not host or port is None:
-        return None
-    return scheme, host, port
-
-
-def same_origin(scope: Scope) -> bool:
-    """Whether the request's Origin (or, lacking one, its Referer) is this server's own origin.
-
-    The server's origin is the scheme it was reached by and the Host the browser asked for (behind
-    a reverse proxy, uvicorn's proxy headers give the scheme the browser used).
-    """
-    headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope.get("headers", [])}
-    claimed = headers.get("origin") or headers.get("referer")
-    if not claimed:
-        return False
-    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"), scope.get("scheme", "http"))
-    host = headers.get("host")
-    if host is None:
-        server = scope.get("server")
-        if not server:
-            return False
-        host = f"{server[0]}:{server[1]}"
-    own = _origin(host, default_scheme=scheme)
-    return own is not None and _origin(claimed) == own
-
-
 class OriginCheck:
-    """Refuse (403, `forbidden_origin`) a state-changing request that carries a session cookie
-    unless it comes from one of this server's own pages.
+    """Refuse (403, `forbidden_origin`) a state-changing request or a WebSocket handshake that the
+    rule in origin.py refuses: one that carries the session cookie but does not come from one of
+    this server's own pages (or a configured allowed origin).
 
     SameSite=Lax already keeps the cookie off most cross-site requests; this catches the rest (an
-    old browser, a sibling subdomain). The sign-in routes are checked whenever the browser says
-    where the request comes from, cookie or not, so another site cannot sign a visitor in to an
-    account of its choosing either.
+    old browser, a sibling subdomain). The sign-in routes and the WebSocket are checked whenever the
+    browser says where the request comes from, cookie or not, so another site can neither sign a
+    visitor in to an account of its choosing nor read this server through a visitor's browser.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, allowed: frozenset[Origin] = frozenset()) -> None:
         self.app = app
+        self.allowed = allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("method", "GET") not in SAFE_METHODS and self._refuse(scope):
+        if scope["type"] == "websocket" and refused(scope, COOKIE, self.allowed, always=True):
             message = (
-                "cross-site request refused: a request from a signed-in browser must come from this "
-                "server's own pages (its Origin or Referer header names another site, or neither is sent)"
+                "cross-site WebSocket refused: open it from this server's own pages "
+                "(its Origin header names another site, or a signed-in browser sent none)"
             )
-            await JSONResponse({"error": message, "code": "forbidden_origin"}, status_code=403)(
-                scope, receive, send
-            )
+            await refusal(403, message, "forbidden_origin")(scope, receive, send)
             return
+        if scope["type"] == "http" and scope.get("method", "GET") not in SAFE_METHODS:
+            sign_in = str(scope.get("path", "")).startswith("/api/auth/")
+            if refused(scope, COOKIE, self.allowed, always=sign_in):
+                message = (
+                    "cross-site request refused: a request from a signed-in browser must come from this "
+                    "server's own pages (its Origin or Referer header names another site, or neither is sent)"
+                )
+                await refusal(403, message, "forbidden_origin")(scope, receive, send)
+                return
         await self.app(scope, receive, send)
-
-    @staticmethod
-    def _refuse(scope: Scope) -> bool:
-        cookies: dict[str, str] = {}
-        says_where = False
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                cookies.update(cookie_parser(value.decode("latin-1")))
-            elif name in (b"origin", b"referer"):
-                says_where = True
-        if cookies.get(COOKIE):
-            return not same_origin(scope)
-        if says_where and str(scope.get("path", "")).startswith("/api/auth/"):
-            return not same_origin(scope)
-        return False

@@ -76,6 +76,13 @@ class ServerConfig:
     # Reverse proxies whose X-Forwarded-For names the real client (addresses or networks, e.g.
     # "127.0.0.1" or "10.0.0.0/8"). Empty: the header is ignored and the peer is the client.
     trusted_proxies: tuple[str, ...] = ()
+    # Host names the server answers to besides those it was started with (`host`, with `port`),
+    # e.g. its public name behind a proxy; "*" for any. A server bound to every interface (0.0.0.0,
+    # ::) answers to every name unless some are given. Other names get 400 forbidden_host (hosts.py).
+    allowed_hosts: tuple[str, ...] = ()
+    # Origins (https://name[:port]) whose pages may act with a signed-in browser's session cookie,
+    # besides the server's own (origin.py): a proxy's public origin when it does not pass the Host on.
+    allowed_origins: tuple[str, ...] = ()
 
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""

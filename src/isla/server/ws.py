@@ -1,10 +1,11 @@
 """The WebSocket endpoint `/ws`: one connection per page, JSON messages, pushes from the hub.
 
 A browser is identified by its session cookie, an API client by `Authorization: Bearer TOKEN`.
-The handshake is refused when its `Origin` is another site's: cookies ride along with any page's
-WebSocket, so without this check a hostile page could play for a signed-in visitor. After that,
-every message is checked on its own (and counted: a connection sending too many is slowed, then
-closed, see ratelimit.py); a bad one (not JSON, too large, an unknown type, a forged
+The handshake is refused before it reaches this module when its `Origin` is another site's, or a
+signed-in browser's names none (auth.py's OriginCheck, by the rule in origin.py): cookies ride
+along with any page's WebSocket, so without this check a hostile page could play for a visitor.
+After that, every message is checked on its own (and counted: a connection sending too many is
+slowed, then closed, see ratelimit.py); a bad one (not JSON, too large, an unknown type, a forged
 table or seat, an illegal move) gets an `error` message on this connection only, the connection
 stays open and nothing changes. docs/api.md describes the messages.
 """
@@ -28,16 +29,6 @@ router = APIRouter()
 SESSION_COOKIE = "isla_session"
 MAX_REF = 64
 MAX_ID = 64
-
-
-def same_origin(connection: HTTPConnection) -> bool:
-    """True if the request has no Origin header or comes from this server's own origin."""
-    origin = connection.headers.get("origin")
-    if origin is None:
-        return True  # not a browser (browsers always send Origin on WebSocket handshakes)
-    host = connection.headers.get("host", "")
-    secure = connection.url.scheme in ("https", "wss")
-    return origin in (f"{'https' if secure else 'http'}://{host}",)
 
 
 async def identify(connection: HTTPConnection) -> Caller:
@@ -70,9 +61,6 @@ def _text(message: dict[str, Any], key: str, limit: int) -> str:
 
 @router.websocket("/ws")
 async def socket(websocket: WebSocket) -> None:
-    if not same_origin(websocket):
-        await websocket.close(code=1008, reason="cross-origin WebSocket refused")
-        return
     hub: Hub = websocket.app.state.hub
     config = websocket.app.state.config
     limit: int = config.max_message_bytes
