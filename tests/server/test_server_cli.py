@@ -81,6 +81,8 @@ def test_serve_uses_postgresql_with_the_same_migrations(postgres_url: str) -> No
         (["--database-url", "postgresql+asyncpg://postgres@127.0.0.1:1/isla"], "cannot open the database"),
         (["--port", "70000"], "between 0 and 65535"),
         (["--bot-pace", "soon"], "number of seconds"),
+        (["--allowed-host", "http://isla.example.org"], "is not a host name"),
+        (["--allowed-origin", "isla.example.org"], "is not an origin"),
     ],
 )
 def test_serve_mistakes_are_one_line(
@@ -103,3 +105,21 @@ def test_serve_reports_a_port_in_use(capsys: pytest.CaptureFixture[str], tmp_pat
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
     assert err.startswith(f"isla: cannot listen on 127.0.0.1:{port}") and len(err.splitlines()) == 1, err
+
+
+def test_serve_answers_to_the_names_and_origins_it_is_given(tmp_path: Path) -> None:
+    args = ("--data-dir", str(tmp_path), "--allowed-host", "isla.example.org",
+            "--allowed-origin", "https://isla.example.org")
+    with isla_serve(*args) as url, httpx2.Client(base_url=url, timeout=PATIENCE) as client:
+        port = url.rstrip("/").rsplit(":", 1)[1]
+        for welcome in ("isla.example.org", f"localhost:{port}", f"127.0.0.1:{port}"):
+            assert client.get("/api/games", headers={"Host": welcome}).status_code == 200, welcome
+        refused = client.get("/api/games", headers={"Host": "rebound.example"})
+        assert refused.status_code == 400 and refused.json()["code"] == "forbidden_host"
+        # A page served by the proxy at the allowed origin signs in and acts with its cookie.
+        page = {"Origin": "https://isla.example.org"}
+        assert client.post("/api/auth/guest", json={"name": "Ann"}, headers=page).status_code == 201
+        seats = {"seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]}
+        assert client.post("/api/tables", json=seats, headers=page).status_code == 201
+        elsewhere = client.post("/api/tables", json=seats, headers={"Origin": "https://other.example"})
+        assert elsewhere.status_code == 403 and elsewhere.json()["code"] == "forbidden_origin"

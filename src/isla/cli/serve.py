@@ -73,6 +73,26 @@ def _proxy(text: str) -> str:
     return text
 
 
+def _host(text: str) -> str:
+    from isla.server.hosts import host_list
+
+    try:
+        host_list(DEFAULT_HOST, DEFAULT_PORT, (text,))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _origin(text: str) -> str:
+    from isla.server.origin import allowed_origins
+
+    try:
+        allowed_origins((text,))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def _bot_level(text: str) -> str:
     from isla.bots import UnknownBot, parse_spec
 
@@ -102,6 +122,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         stand_in_level=args.stand_in_level,
         secure_cookies=args.secure_cookies,
         trusted_proxies=tuple(args.trusted_proxy),
+        allowed_hosts=tuple(args.allowed_host),
+        allowed_origins=tuple(args.allowed_origin),
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
     if config.database_url is None:
@@ -196,6 +218,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
         "X-Forwarded-For header names the real client, for the per-client limits; repeat for several "
         "(default: none, the header is ignored)",
+    )
+    p.add_argument(
+        "--allowed-host", action="append", default=[], type=_host, metavar="NAME",
+        help="a host name (or name:port) the server answers to besides those of --host, e.g. its public "
+        "name behind a proxy; repeat for several, '*' for any (default: for a loopback --host, "
+        "localhost, 127.0.0.1 and [::1] on the port; for 0.0.0.0 or ::, any name)",
+    )
+    p.add_argument(
+        "--allowed-origin", action="append", default=[], type=_origin, metavar="ORIGIN",
+        help="an origin (https://name[:port]) whose pages may act for a signed-in browser besides the "
+        "server's own, e.g. a proxy's public origin when it does not pass the Host header on; repeat for "
+        "several (default: none)",
     )
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
