@@ -105,3 +105,17 @@ def test_a_bad_allowed_origin_is_a_clear_error() -> None:
 
     with pytest.raises(ConfigError, match="is not an origin"):
         create_app(ServerConfig(allowed_origins=("a.example",)))
+
+
+def test_behind_a_trusted_proxy_the_own_origin_is_the_public_one(config: ServerConfig) -> None:
+    """A proxy passing on the public Host and the scheme the browser used (X-Forwarded-Proto): the
+    public origin is the server's own, with no allowed origin configured."""
+    public = replace(config, trusted_proxies=("127.0.0.1",), allowed_hosts=("isla.example.org",))
+    with serve(public) as running:
+        cookie = signed_in(running)
+        proxied = {"Host": "isla.example.org", "X-Forwarded-Proto": "https", "Cookie": cookie}
+        with httpx2.Client(base_url=running.url, headers=proxied, timeout=PATIENCE) as client:
+            created = client.post("/api/tables", json=SEATS, headers={"Origin": "https://isla.example.org"})
+            assert created.status_code == 201, created.text
+            plain = client.post("/api/tables", json=SEATS, headers={"Origin": "http://isla.example.org"})
+            assert plain.status_code == 403 and plain.json()["code"] == "forbidden_origin"
