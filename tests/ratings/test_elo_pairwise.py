@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from isla.ratings import ELO, EloSettings, changes, display, expected, updated
+from isla.ratings import ELO, EloSettings, changes, display, expected, shown_change, updated, win_chances
 
 RATINGS = st.floats(min_value=100.0, max_value=3000.0, allow_nan=False)
 COUNTS = st.integers(min_value=0, max_value=60)
@@ -89,7 +89,30 @@ def test_a_rating_is_shown_rounded_to_a_whole_number() -> None:
     assert [display(1512.4999), display(1512.5), display(1487.5), display(1500.0)] == [1512, 1513, 1488, 1500]
 
 
+def test_the_change_shown_is_the_difference_of_the_ratings_shown() -> None:
+    assert shown_change(1499.6, 1500.4) == 0
+    assert shown_change(1500.0, 1502.784693041323133) == 3
+    assert shown_change(1550.0, 1529.047158434554916) == -21
+
+
 def test_a_game_of_one_seat_changes_nothing_and_mismatched_lengths_are_refused() -> None:
     assert updated([1600.0], [3], [1]) == [1600.0]
     with pytest.raises(ValueError, match="2 ratings need 2 game counts and 2 places"):
         changes([1500.0, 1500.0], [0], [1, 2])
+
+
+@given(RATINGS, RATINGS)
+def test_the_win_chance_of_two_seats_is_their_expected_score(a: float, b: float) -> None:
+    chance_a, chance_b = win_chances([a, b])
+    assert math.isclose(chance_a, expected(a, b), rel_tol=1e-12, abs_tol=1e-15)
+    assert math.isclose(chance_a + chance_b, 1.0, rel_tol=1e-12)
+
+
+@given(st.lists(RATINGS, min_size=1, max_size=5))
+def test_win_chances_add_up_to_one_and_follow_the_ratings(ratings: list[float]) -> None:
+    chances = win_chances(ratings)
+    assert math.isclose(math.fsum(chances), 1.0, rel_tol=1e-12)
+    for i in range(len(ratings)):
+        for j in range(len(ratings)):
+            if ratings[i] < ratings[j]:
+                assert chances[i] <= chances[j]

@@ -5,7 +5,7 @@ server (later) keep the results and call `rate_game` as each game ends; a rebuil
 stored results through the same step (`replay`), so both give the same numbers.
 """
 
-from isla.ratings.elo import ELO, EloSettings, changes, display, expected, updated
+from isla.ratings.elo import ELO, EloSettings, changes, display, expected, shown_change, updated, win_chances
 from isla.ratings.ladder import (
     SETTINGS,
     FinishedGame,
@@ -44,7 +44,9 @@ __all__ = [
     "leaders",
     "rate_game",
     "replay",
+    "shown_change",
     "standings",
     "totals",
     "updated",
+    "win_chances",
 ]

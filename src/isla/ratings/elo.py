@@ -89,9 +89,32 @@ def updated(
     return [r + d for r, d in zip(ratings, changes(ratings, games_before, places, settings), strict=True)]
 
 
+def win_chances(ratings: Sequence[float], scale: float = ELO.scale) -> list[float]:
+    """Each seat's chance of 1st place by the ratings: 10^(R/scale) shared out over the seats.
+
+    For two seats it is the expected score (`expected`); for more, the same odds between any two
+    (Bradley-Terry). benchmarks/ratings_models.py measures how well it predicts (docs/ratings.md).
+    """
+    if not ratings:
+        return []
+    top = max(ratings)
+    weights = [math.pow(10.0, (rating - top) / scale) for rating in ratings]
+    total = math.fsum(weights)
+    return [weight / total for weight in weights]
+
+
 def display(rating: float) -> int:
     """The rating a player is shown: rounded to the nearest whole number (halves away from zero)."""
     return math.floor(rating + 0.5)
 
 
-__all__ = ["ELO", "EloSettings", "changes", "display", "expected", "pair_score", "updated"]
+def shown_change(before: float, after: float) -> int:
+    """The change a player is shown: the shown rating after less the shown rating before, so the
+    numbers on the screen add up (1499.6 -> 1500.4 is shown as 1500 -> 1500, a change of 0)."""
+    return display(after) - display(before)
+
+
+__all__ = [
+    "ELO", "EloSettings", "changes", "display", "expected", "pair_score", "shown_change", "updated",
+    "win_chances",
+]
