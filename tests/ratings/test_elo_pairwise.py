@@ -7,10 +7,12 @@ import math
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from isla.ratings import ELO, EloSettings, changes, display, expected, shown_change, updated, win_chances
+
+UNTIMED = settings(deadline=None)  # no property test may fail for being slow on a loaded machine
 
 RATINGS = st.floats(min_value=100.0, max_value=3000.0, allow_nan=False)
 COUNTS = st.integers(min_value=0, max_value=60)
@@ -26,6 +28,7 @@ def games(draw: st.DrawFn) -> tuple[list[float], list[int], list[int]]:
             places)
 
 
+@UNTIMED
 @given(RATINGS, RATINGS, COUNTS, COUNTS, st.sampled_from([(1, 2), (2, 1), (1, 1)]))
 def test_a_2_player_game_with_equal_k_changes_the_two_ratings_by_opposite_amounts(
     a: float, b: float, games_a: int, games_b: int, places: tuple[int, int]
@@ -37,10 +40,12 @@ def test_a_2_player_game_with_equal_k_changes_the_two_ratings_by_opposite_amount
     assert math.isclose(new_a + new_b, a + b, rel_tol=0, abs_tol=1e-9)
 
 
+@UNTIMED
 @given(games(), st.randoms(use_true_random=False))
 def test_permuting_seats_together_with_their_places_changes_nothing(
     game: tuple[list[float], list[int], list[int]], rng: random.Random
 ) -> None:
+
     ratings, counts, places = game
     order = list(range(len(ratings)))
     rng.shuffle(order)
@@ -48,11 +53,13 @@ def test_permuting_seats_together_with_their_places_changes_nothing(
     assert moved == [changes(ratings, counts, places)[i] for i in order]
 
 
+@UNTIMED
 @given(RATINGS, st.integers(min_value=2, max_value=5), st.lists(COUNTS, min_size=5, max_size=5))
 def test_a_full_tie_changes_nothing_between_equal_ratings(rating: float, n: int, counts: list[int]) -> None:
     assert updated([rating] * n, counts[:n], [1] * n) == [rating] * n
 
 
+@UNTIMED
 @given(games())
 def test_the_better_place_never_loses_to_the_worse_between_equal_ratings(
     game: tuple[list[float], list[int], list[int]]
@@ -79,6 +86,7 @@ def test_provisional_players_move_by_the_higher_k_for_their_first_games() -> Non
     assert (new, established) == (20.0, -10.0)
 
 
+@UNTIMED
 @given(RATINGS, RATINGS)
 def test_the_two_expected_scores_of_a_pair_add_up_to_exactly_one(a: float, b: float) -> None:
     assert expected(a, b) + expected(b, a) == 1.0
@@ -101,6 +109,7 @@ def test_a_game_of_one_seat_changes_nothing_and_mismatched_lengths_are_refused()
         changes([1500.0, 1500.0], [0], [1, 2])
 
 
+@UNTIMED
 @given(RATINGS, RATINGS)
 def test_the_win_chance_of_two_seats_is_their_expected_score(a: float, b: float) -> None:
     chance_a, chance_b = win_chances([a, b])
@@ -108,6 +117,7 @@ def test_the_win_chance_of_two_seats_is_their_expected_score(a: float, b: float)
     assert math.isclose(chance_a + chance_b, 1.0, rel_tol=1e-12)
 
 
+@UNTIMED
 @given(st.lists(RATINGS, min_size=1, max_size=5))
 def test_win_chances_add_up_to_one_and_follow_the_ratings(ratings: list[float]) -> None:
     chances = win_chances(ratings)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from isla.core import game
@@ -14,6 +14,7 @@ from isla.core.protocol import Result, shared_ranks
 from isla.ratings import Standing, standings
 from isla.ratings.places import is_competition_ranking
 
+UNTIMED = settings(deadline=None)  # no property test may fail for being slow on a loaded machine
 PR = game("puertorico")
 VANUATU = game("vanuatu")
 
@@ -91,6 +92,7 @@ def test_a_finished_5_player_puerto_rico_game_gives_its_engine_ranks_as_places()
     assert [s.won for s in outcome] == [rank <= 2 for rank in result.ranks]
 
 
+@UNTIMED
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 3)), min_size=1, max_size=5), st.integers(1, 2))
 def test_seed003_places_are_competition_ranks_and_wins_the_places_up_to_the_declared_count(
     keys: list[tuple[int, int]], winning: int

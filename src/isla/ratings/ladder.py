@@ -129,7 +129,8 @@ class Ladder:
 
     def standing(self, game: str, player: str) -> PlayerState:
         """The player's standing in `game` (a fresh one before its first rated game)."""
-        return self.players.get((game, player)) or self.settings.fresh()
+        found = self.players.get((game, player))
+        return self.settings.fresh() if found is None else found
 
     def season_points(self, game: str, season: int, player: str) -> int:
         return self.points.get((game, season, player), 0)
