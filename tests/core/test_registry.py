@@ -58,6 +58,8 @@ TOY = Toy()
     ({"info_text_board": "isla.games.no_such_board"}, "info.text_board names the module"),
     ({"info_levels": {"medium": ("mcts", 5)}}, "info.levels must map level names to Level"),
     ({"info_score_split": (("total",),)}, "info.score_split must be a tuple of (breakdown key, label) pairs"),
+    ({"info_winning_places": {3: 3}}, "info.winning_places must map a player count to how many places win"),
+    ({"info_winning_places": {3: 0}}, "(1 <= places < players), not 3: 0"),
 ])
 def test_a_game_with_a_missing_or_malformed_declaration_is_refused_naming_it(
     changes: dict[str, Any], problem: str

@@ -3,9 +3,10 @@
 Bots, the arena, the text board, the server and the RL adapters each need a few facts about a game
 that `State` and `Game` do not give: whether it hides information, how large its action codec is,
 what its scores and its length stay within, where its heuristic and text board live, how its bot
-levels are budgeted, which end triggers and score parts its statistics show. A game states them
-once, in its own folder, as the `info` attribute of its `Game`; the registry checks them when the
-game is registered (`isla.core.registry.register`), and every generic module reads them from there.
+levels are budgeted, which end triggers and score parts its statistics show, which places count as a
+win. A game states them once, in its own folder, as the `info` attribute of its `Game`; the
+registry checks them when the game is registered (`isla.core.registry.register`), and every
+generic module reads them from there.
 
 Modules are named, not imported: `heuristic="mygame.heuristic"` costs nothing until a bot asks,
 so importing a rules engine stays cheap and free of I/O. docs/writing-a-game.md walks through every
@@ -71,6 +72,9 @@ class GameInfo:
                     even when it never fired. Empty: only the triggers that fired are listed
       score_split   (breakdown key, column label) of the score parts the arena's table shows.
                     Empty: every breakdown key but "total"
+      winning_places  player count -> how many places win (a seat whose place is at most that many
+                    has won; tied seats share the better place). Puerto Rico's {5: 2} is seed 003's
+                    "in a 5-player game 2nd place also wins" (R12). Counts not named: 1st place only
     """
 
     information: str
@@ -82,10 +86,15 @@ class GameInfo:
     text_board: str | None = None
     end_triggers: tuple[str, ...] = ()
     score_split: tuple[tuple[str, str], ...] = ()
+    winning_places: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def hidden_information(self) -> bool:
         return self.information == IMPERFECT
+
+    def places_that_win(self, players: int) -> int:
+        """How many places win a `players`-player game: a seat whose place is at most this has won."""
+        return self.winning_places.get(players, 1)
 
     def modules(self) -> dict[str, str]:
         """The declared modules by field name (only those given)."""

@@ -238,6 +238,10 @@ def _info_problem(game: Game, info: GameInfo) -> str | None:
     if not all(isinstance(part, tuple) and len(part) == 2 and all(isinstance(x, str) for x in part)
                for part in info.score_split):
         return "info.score_split must be a tuple of (breakdown key, label) pairs"
+    for players, places in info.winning_places.items():
+        if not (_whole(players) and _whole(places) and 1 <= places < players):
+            return (f"info.winning_places must map a player count to how many places win "
+                    f"(1 <= places < players), not {players!r}: {places!r}")
     for field, module in info.modules().items():
         if not _findable(module):
             return f"info.{field} names the module {module!r}, which cannot be found"

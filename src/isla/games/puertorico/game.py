@@ -84,6 +84,8 @@ class PuertoRicoGame(Game):
         text_board="isla.games.puertorico.textboard",
         end_triggers=tuple(name for _, name in END_NAMES),
         score_split=(("shipping", "ship VP"), ("buildings", "bldg VP"), ("bonus", "bonus")),
+        # Seed 003 (R12): in a 5-player game 2nd place also wins (and earns ladder points).
+        winning_places={5: 2},
     )
     # The table page's board: web/board.js and web/board.css beside this module.
     browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")
