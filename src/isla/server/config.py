@@ -53,6 +53,9 @@ class ServerConfig:
     # A finished (or abandoned) table leaves memory this long after its last follower left; it is
     # read back from the log when someone asks for it again.
     release_seconds: float = 60.0
+    # How long a SQLite write waits for another connection's write lock before it gives up and is
+    # answered 503 'unavailable' (milliseconds). Reads never wait for the lock.
+    sqlite_busy_ms: int = 30_000
     # Request bodies larger than this are refused with 413 before they are parsed.
     max_body_bytes: int = 64 * 1024
     # WebSocket messages larger than this are refused with an error (the connection stays open).

@@ -34,6 +34,7 @@ from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
 from isla.server.store import (
+    DatabaseUnavailable,
     Finish,
     NotApplied,
     SeqTaken,
@@ -1014,9 +1015,10 @@ class LocalTableService(TableService):
 
         A turn that fails (the database refused, a worker process died, anything) is tried again
         after a pause that grows from RETRY_FIRST to RETRY_LAST seconds: a table never stays with
-        a bot to move and nothing to move it. The first failure of a run is logged in full.
+        a bot to move and nothing to move it. The first failure of a run is logged in full; a
+        database that does not answer is not logged here at all (the store logs each outage once).
         """
-        failures = 0
+        failures = logged = 0
         while not self._closing:
             try:
                 if not await self._bot_turn(live):
@@ -1026,6 +1028,10 @@ class LocalTableService(TableService):
             except Exception as error:
                 failures += 1
                 pause = min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1))
+                if isinstance(error, DatabaseUnavailable):
+                    await asyncio.sleep(pause)
+                    continue
+                logged += 1
                 if failures == 1 and not isinstance(error, BotWorkerLost):
                     log.exception("isla: table %s: a bot turn failed; trying again in %g s", live.id, pause)
                 else:
@@ -1033,9 +1039,9 @@ class LocalTableService(TableService):
                                 live.id, _reason(error), pause)
                 await asyncio.sleep(pause)
                 continue
-            if failures:
+            if logged:
                 log.warning("isla: table %s: the bots move again after %d failed turns", live.id, failures)
-                failures = 0
+            failures = logged = 0
 
     async def _bot_turn(self, live: LiveTable) -> bool:
         """One bot turn: a decision, or a whole plan (`Game.plan_kind`) as one step. False: no bot to move."""
