@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 import pytest
 from servertools import PATIENCE, act, create, human, run_async, serve, table_log
@@ -39,17 +40,21 @@ class GatedStore(Store):
 
 
 async def _make_tables(config: ServerConfig) -> tuple[str, str]:
-    """A table where a person is to move, and one where a bot is to move (its move not yet made)."""
+    """Two tables where a bot is to move (its move not yet made): one where a person has moved once,
+    one that has just started."""
     store = await Store.open(config.url())
-    service = LocalTableService(store, config)
+    service = LocalTableService(store, replace(config, bot_pace=3600.0))  # no bot moves before the restart
     try:
         await service.open()
         people = [SeatRequest("human", name="Ann"), SeatRequest("bot", bot="random")]
-        waiting = (await service.create(NewTable("puertorico", people, seating="fixed")))["table"]["id"]
+        created = await service.create(NewTable("puertorico", people, seating="fixed"))
+        waiting = created["table"]["id"]
+        ann = Caller(created["tokens"][0]["token"])
+        await service.submit(waiting, ann, 0, [created["table"]["legal"][0]])
         bots_first = [SeatRequest("bot", bot="random"), SeatRequest("human", name="Bob")]
         moving = (await service.create(NewTable("puertorico", bots_first, seating="fixed")))["table"]["id"]
     finally:
-        await service.close()  # before the bot's task has run: its move is the restarted server's
+        await service.close()
         await store.close()
     return waiting, moving
 
@@ -65,10 +70,12 @@ def test_a_restarted_server_serves_at_once_and_a_table_waits_for_its_own_rebuild
         store.gated, store.entered, store.gate = waiting, asyncio.Event(), asyncio.Event()
         service = LocalTableService(store, config)
         try:
-            await asyncio.wait_for(service.open(), PATIENCE)  # before: it rebuilt every table first
-            assert not service.holds(waiting) and not service.holds(moving)
-            lobby = await asyncio.wait_for(service.tables(), PATIENCE)
-            assert {t["id"]: t["status"] for t in lobby} == {waiting: "playing", moving: "playing"}
+            # Before, open() rebuilt every table first, and so waited at the gate for good.
+            await asyncio.wait_for(service.open(), PATIENCE)
+            lobby = {t["id"]: t for t in await asyncio.wait_for(service.tables(), PATIENCE)}
+            assert set(lobby) == {waiting, moving}
+            assert not service.holds(waiting)  # listed from the store, with its log's length
+            assert (lobby[waiting]["status"], lobby[waiting]["seq"]) == ("playing", 1)
             held = asyncio.create_task(service.table(waiting, Caller()))
             await asyncio.wait_for(store.entered.wait(), PATIENCE)  # its read-back is at the gate
             table = await asyncio.wait_for(service.table(moving, Caller()), PATIENCE)
@@ -79,7 +86,7 @@ def test_a_restarted_server_serves_at_once_and_a_table_waits_for_its_own_rebuild
 
             await until("the rebuilt table's bot to move", bot_moved)
             store.gate.set()
-            assert (await asyncio.wait_for(held, PATIENCE))["to_move"] == 0
+            assert (await asyncio.wait_for(held, PATIENCE))["seq"] >= 1
         finally:
             store.gate.set()
             await service.close()

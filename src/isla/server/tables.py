@@ -1177,6 +1177,8 @@ def _summary(stored: StoredTable) -> JSON:
         seq = 0
     elif stored.record is not None:
         seq = len(stored.record.get("actions", []))
+    elif stored.logged is not None:  # being played, not rebuilt yet (just after a restart)
+        seq = stored.logged
     ordered = sorted(stored.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
     return {
         "id": stored.id,

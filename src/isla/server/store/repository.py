@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, select, text, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -92,6 +92,7 @@ class StoredTable:
     again_id: str | None = None  # the newest table set up to play this one again
     creator_token_hash: str | None = None  # creator rights of a table made without signing in
     creator_client: str | None = None  # the client address the table was created from
+    logged: int | None = None  # how many actions the log holds, for a table read without its log
 
 
 @dataclass
@@ -450,7 +451,9 @@ class Store:
             return list(ids)
 
     async def summaries(self, status: str | None = None, limit: int = 100) -> list[StoredTable]:
-        """The newest tables (optionally of one status) with their seats, without their logs."""
+        """The newest tables (optionally of one status) with their seats, without their logs; a table
+        being played says how many actions its log holds (`logged`): a server that has not rebuilt
+        it yet still lists it as it is."""
         async with self._read() as session:
             query = select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
             if status is not None:
@@ -458,6 +461,17 @@ class Store:
             tables = [_table(row) for row in await session.scalars(query)]
             for table in tables:
                 table.seats = await _seats(session, table.id)
+            playing = {table.id: table for table in tables if table.status == "playing"}
+            if playing:
+                counted = await session.execute(
+                    select(ActionRow.table_id, func.count())
+                    .where(ActionRow.table_id.in_(playing))
+                    .group_by(ActionRow.table_id)
+                )
+                for table_id, count in counted:
+                    playing[table_id].logged = count
+                for table in playing.values():
+                    table.logged = table.logged or 0
         return tables
 
     async def events(self, table_id: str) -> list[StoredEvent]:
