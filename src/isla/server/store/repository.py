@@ -14,7 +14,7 @@ gone) into `DatabaseUnavailable`, and report to the store's `Outage`, which logs
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -139,35 +139,29 @@ class Store:
     async def close(self) -> None:
         await self.engine.dispose()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncSession]:
-        """A transaction that may write (SQLite: it takes the write lock as it begins).
+    def _write(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A transaction that may write (SQLite: it takes the write lock as it begins)."""
+        return self._transaction(write=True)
 
-        Its success ends an outage: the database takes writes again.
-        """
+    def _read(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A transaction that only reads (SQLite: begun DEFERRED, it never waits for a writer)."""
+        return self._transaction(write=False)
+
+    @asynccontextmanager
+    async def _transaction(self, *, write: bool) -> AsyncIterator[AsyncSession]:
+        """One transaction; a database that cannot serve raises DatabaseUnavailable and starts an
+        outage. Only a write's success ends one: reads still work while the database refuses
+        writes (locked, full, read-only)."""
+        sessions = self._sessions if write else self._reading
         try:
-            async with self._sessions() as session, session.begin():
+            async with sessions() as session, session.begin():
                 yield session
         except Exception as error:
             if unavailable(error):
                 raise self.outage.failed(error) from None
             raise
-        self.outage.answered()
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[AsyncSession]:
-        """A transaction that only reads (SQLite: begun DEFERRED, it never waits for a writer).
-
-        A failure starts an outage; a success does not end one, since reads still work while the
-        database refuses writes (locked, full, read-only).
-        """
-        try:
-            async with self._reading() as session, session.begin():
-                yield session
-        except Exception as error:
-            if unavailable(error):
-                raise self.outage.failed(error) from None
-            raise
+        if write:
+            self.outage.answered()
 
     async def check(self) -> None:
         """Raise DatabaseUnavailable unless the database would take a write now (the health check).
