@@ -1096,7 +1096,7 @@ class LocalTableService(TableService):
                     await asyncio.sleep(pause)
                     continue
                 logged += 1
-                if failures == 1 and not isinstance(error, BotWorkerLost):
+                if logged == 1 and not isinstance(error, BotWorkerLost):
                     log.exception("isla: table %s: a bot turn failed; trying again in %g s", live.id, pause)
                 else:
                     log.warning("isla: table %s: a bot turn failed (%s); trying again in %g s",
