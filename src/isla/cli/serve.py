@@ -38,7 +38,7 @@ async def _prepare(config: ServerConfig) -> None:
 
     url = config.url()
     try:
-        store = await Store.open(url)
+        store = await Store.open(url, config.sqlite_busy_ms)
     except Exception as error:
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise CliError(f"cannot open the database {describe_url(url)}: {lines[0]}") from None

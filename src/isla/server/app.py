@@ -2,7 +2,8 @@
 
 Every refusal, whatever caused it (malformed JSON, a body too large, an unknown table, a forged or
 stale submission, a bug), reaches the client as `{"error": "...", "code": "..."}` with a 4xx (or,
-for a bug, a 500) status and never a traceback; nothing changes on the server when it is refused.
+for a bug, a 500; for a database that cannot serve, a 503) status and never a traceback; nothing
+changes on the server when it is refused.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from isla.server.hosts import HostCheck, host_list
 from isla.server.hub import Hub
 from isla.server.origin import allowed_origins
 from isla.server.routes import pages, routers
-from isla.server.store import Store
+from isla.server.store import DatabaseUnavailable, Store
 from isla.server.tables import LocalTableService, TableError
 
 log = logging.getLogger("isla.server")
@@ -60,6 +61,13 @@ def error_response(status: int, message: str, code: str) -> JSONResponse:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     body = {"error": " ".join(message.split()), "code": code}
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def unavailable_response(error: DatabaseUnavailable) -> JSONResponse:
+    """The answer while the database cannot serve: 503, and when to ask again."""
+    response = error_response(503, str(error), "unavailable")
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 class BodyLimit:
@@ -108,6 +116,9 @@ class BodyLimit:
 class CatchAll:
     """Answer a bug with a JSON 500 (the traceback goes to the log only) and keep the connection.
 
+    A database that cannot serve, met outside a route (in a middleware), is a 503 `unavailable`
+    without a traceback, as in a route (the store has logged the outage once).
+
     Starlette's own last-resort handler re-raises after answering, which makes the server drop
     the client's connection; a client should see one failed request, nothing more.
     """
@@ -129,6 +140,10 @@ class CatchAll:
 
         try:
             await self.app(scope, receive, watch)
+        except DatabaseUnavailable as error:
+            if started:
+                raise
+            await unavailable_response(error)(scope, receive, send)
         except Exception as error:
             log.error("isla: %s %s failed", scope.get("method"), scope.get("path"), exc_info=error)
             if started:  # too late for an answer of our own; let the server close the connection
@@ -180,12 +195,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await Store.open(config.url())
+        store = await Store.open(config.url(), config.sqlite_busy_ms)
         service = LocalTableService(store, config)
         hub = Hub(service)
         try:
             await service.open()
             app.state.tables = service
+            app.state.store = store
             app.state.accounts = Accounts(store, config)
             app.state.hub = hub
             yield
@@ -218,6 +234,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, error: TableError) -> JSONResponse:
         return error_response(STATUS.get(error.code, 400), error.message, error.code)
+
+    @app.exception_handler(DatabaseUnavailable)
+    async def database_unavailable(_request: Request, error: DatabaseUnavailable) -> JSONResponse:
+        return unavailable_response(error)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -53,6 +53,9 @@ class ServerConfig:
     # A finished (or abandoned) table leaves memory this long after its last follower left; it is
     # read back from the log when someone asks for it again.
     release_seconds: float = 60.0
+    # How long a SQLite write waits for another connection's write lock before it gives up and is
+    # answered 503 'unavailable' (milliseconds). Reads never wait for the lock.
+    sqlite_busy_ms: int = 30_000
     # Request bodies larger than this are refused with 413 before they are parsed.
     max_body_bytes: int = 64 * 1024
     # WebSocket messages larger than this are refused with an error (the connection stays open).
@@ -122,7 +125,27 @@ def parse_database_url(text: str) -> URL:
             f"unsupported database {url.drivername!r} in the database URL "
             f"(use one of: {', '.join(d + '://...' for d in SUPPORTED_DRIVERS)})"
         )
+    _check_driver(url.drivername)
     return url
+
+
+# The drivers that are extras of the package: the database, the driver's module and the extra that
+# installs it (pyproject.toml).
+DRIVER_EXTRAS = {"postgresql+asyncpg": ("PostgreSQL", "asyncpg", "postgres")}
+
+
+def _check_driver(drivername: str) -> None:
+    """A database whose driver is an extra that is not installed: one line naming the extra."""
+    if drivername not in DRIVER_EXTRAS:
+        return
+    database, module, extra = DRIVER_EXTRAS[drivername]
+    try:
+        __import__(module)
+    except ImportError:
+        raise ConfigError(
+            f"{database} needs its driver {module}, which is not installed: "
+            f"pip install 'isla[{extra}]'"
+        ) from None
 
 
 def describe_url(url: URL) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from isla.core import JSON
+from isla.server.store import DatabaseUnavailable
 from isla.server.tables import Caller, TableError, TableService
 
 log = logging.getLogger("isla.server")
@@ -163,6 +164,9 @@ class Hub:
                 except TableError as error:
                     connection.send(error_message(error.code, error.message))
                     continue
+                except DatabaseUnavailable as error:  # logged once per outage by the store
+                    connection.send(error_message("unavailable", str(error)))
+                    continue
                 except Exception:
                     log.exception("isla: table %s: a push failed", table_id)
                     continue
@@ -179,6 +183,8 @@ class Hub:
             return
         try:
             tables = await self.service.tables()
+        except DatabaseUnavailable:  # logged once per outage by the store; the next change pushes
+            return
         except Exception:
             log.exception("isla: the lobby push failed")
             return

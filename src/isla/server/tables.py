@@ -6,7 +6,9 @@ game state and an asyncio lock, and every change follows the path of ARCHITECTUR
 travels": check the caller holds the seat to move and the sequence number is current, apply the
 actions all or nothing on a copy, append them to the log in one transaction (the unique
 (table, seq) makes a second writer lose), and only then make the copy the table's state. A server
-that starts rebuilds every live table by replaying its log, and its bots carry on.
+that starts serves at once: it rebuilds every live table by replaying its log in the background,
+one table at a time, and any table sooner when a request asks for it (that request waits for that
+table only); each table's bots carry on once it is rebuilt.
 
 A later multi-process service (PostgreSQL + Redis) can implement the same interface; so nothing
 outside this module touches `LiveTable` or the store directly.
@@ -34,6 +36,7 @@ from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
 from isla.server.store import (
+    DatabaseUnavailable,
     Finish,
     NotApplied,
     SeqTaken,
@@ -107,7 +110,7 @@ class TableService(ABC):
 
     @abstractmethod
     async def open(self) -> None:
-        """Get ready to serve: rebuild live tables and let their bots continue."""
+        """Get ready to serve at once: rebuild live tables (in the background) and let their bots continue."""
 
     @abstractmethod
     async def close(self) -> None:
@@ -440,24 +443,55 @@ class LocalTableService(TableService):
         self.config = config
         self.bots = BotPool(config.workers())
         self._live: dict[str, LiveTable] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Task[LiveTable]] = {}  # tables being read back, by id
+        self._broken: dict[str, TableError] = {}  # tables whose log this engine cannot replay
+        self._rebuilding: asyncio.Task[None] | None = None
         self._closing = False
         self._listeners: list[Callable[[str], None]] = []
 
     # --- lifecycle ------------------------------------------------------------------------
 
     async def open(self) -> None:
-        for table_id in await self.store.live_ids():
+        """Serve at once: replaying hundreds of logs takes minutes, so it happens in the background."""
+        self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild_all(), name="rebuild tables")
+
+    async def _rebuild_all(self) -> None:
+        """Rebuild every live table, one at a time, letting requests in between (a table a request
+        asked for first is in memory already). A database that does not answer is asked again after
+        a growing pause; a table whose log cannot be replayed is skipped (`_load` logs it)."""
+        failures = 0
+        while True:
             try:
-                live = await self._get(table_id)
-            except TableError as error:
-                log.error("isla: %s", error.message)
+                pending = await self.store.live_ids()
+                break
+            except DatabaseUnavailable:
+                failures += 1
+                await asyncio.sleep(min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1)))
+        while pending and not self._closing:
+            try:
+                await self._get(pending[0])
+            except DatabaseUnavailable:
+                failures += 1
+                await asyncio.sleep(min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1)))
                 continue
-            async with live.lock:
-                self._kick(live)
+            except TableError:
+                pass
+            except Exception:
+                log.exception("isla: table %s could not be rebuilt", pending[0])
+            failures = 0
+            pending.pop(0)
+            await asyncio.sleep(0)  # let waiting requests in before the next replay
 
     async def close(self) -> None:
         self._closing = True
+        loads: list[asyncio.Task[Any]] = [*self._loading.values()]
+        if self._rebuilding is not None:
+            loads.append(self._rebuilding)
+        for load in loads:
+            load.cancel()
+        for load in loads:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await load
         for live in list(self._live.values()):
             for reminder in live.reminders.values():
                 reminder.cancel()
@@ -878,18 +912,49 @@ class LocalTableService(TableService):
     # --- internals ------------------------------------------------------------------------
 
     async def _get(self, table_id: str) -> LiveTable:
+        """The table in memory, read back from the log first if need be.
+
+        Requests for a table being read back wait for that one load (shared, so a table is never
+        replayed twice at once, and not cancelled when the first asker goes away); requests for
+        other tables do not wait for it.
+        """
         live = self._live.get(table_id)
         if live is not None:
             return live
-        async with self._loading:
-            live = self._live.get(table_id)
-            if live is None:
-                stored = await self.store.load(table_id)
-                if stored is None:
-                    raise TableError("not_found", f"there is no table {table_id!r}")
-                live = LiveTable(stored, await self.store.events(table_id))
-                self._live[table_id] = live
-                self._release_later(live)  # a finished table read back for one look leaves again
+        broken = self._broken.get(table_id)
+        if broken is not None:
+            raise TableError(broken.code, broken.message)
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._load(table_id), name=f"load:{table_id}")
+            self._loading[table_id] = task
+            task.add_done_callback(lambda done: self._loaded(table_id, done))
+        return await asyncio.shield(task)
+
+    def _loaded(self, table_id: str, task: asyncio.Task[LiveTable]) -> None:
+        if self._loading.get(table_id) is task:
+            del self._loading[table_id]
+        if not task.cancelled():
+            task.exception()  # retrieved here: a failure reaches its askers, not asyncio's log
+
+    async def _load(self, table_id: str) -> LiveTable:
+        """Read a table back and replay its log; its bots carry on. A log this engine cannot replay
+        is logged once and remembered: the table is `unavailable` until the server is upgraded."""
+        stored = await self.store.load(table_id)
+        if stored is None:
+            raise TableError("not_found", f"there is no table {table_id!r}")
+        events = await self.store.events(table_id)
+        try:
+            live = LiveTable(stored, events)
+        except TableError as error:
+            if error.code == "unavailable":
+                self._broken[table_id] = error
+                log.error("isla: %s", error.message)
+            raise
+        self._live[table_id] = live
+        self._release_later(live)  # a finished table read back for one look leaves again
+        async with live.lock:
+            self._kick(live)
         return live
 
     def holds(self, table_id: str) -> bool:
@@ -1014,9 +1079,10 @@ class LocalTableService(TableService):
 
         A turn that fails (the database refused, a worker process died, anything) is tried again
         after a pause that grows from RETRY_FIRST to RETRY_LAST seconds: a table never stays with
-        a bot to move and nothing to move it. The first failure of a run is logged in full.
+        a bot to move and nothing to move it. The first failure of a run is logged in full; a
+        database that does not answer is not logged here at all (the store logs each outage once).
         """
-        failures = 0
+        failures = logged = 0
         while not self._closing:
             try:
                 if not await self._bot_turn(live):
@@ -1026,16 +1092,20 @@ class LocalTableService(TableService):
             except Exception as error:
                 failures += 1
                 pause = min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1))
-                if failures == 1 and not isinstance(error, BotWorkerLost):
+                if isinstance(error, DatabaseUnavailable):
+                    await asyncio.sleep(pause)
+                    continue
+                logged += 1
+                if logged == 1 and not isinstance(error, BotWorkerLost):
                     log.exception("isla: table %s: a bot turn failed; trying again in %g s", live.id, pause)
                 else:
                     log.warning("isla: table %s: a bot turn failed (%s); trying again in %g s",
                                 live.id, _reason(error), pause)
                 await asyncio.sleep(pause)
                 continue
-            if failures:
+            if logged:
                 log.warning("isla: table %s: the bots move again after %d failed turns", live.id, failures)
-                failures = 0
+            failures = logged = 0
 
     async def _bot_turn(self, live: LiveTable) -> bool:
         """One bot turn: a decision, or a whole plan (`Game.plan_kind`) as one step. False: no bot to move."""
@@ -1107,6 +1177,8 @@ def _summary(stored: StoredTable) -> JSON:
         seq = 0
     elif stored.record is not None:
         seq = len(stored.record.get("actions", []))
+    elif stored.logged is not None:  # being played, not rebuilt yet (just after a restart)
+        seq = stored.logged
     ordered = sorted(stored.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
     return {
         "id": stored.id,

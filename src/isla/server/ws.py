@@ -21,6 +21,7 @@ from starlette.requests import HTTPConnection
 
 from isla.server.hub import Connection, Hub, error_message
 from isla.server.ratelimit import TokenBucket
+from isla.server.store import DatabaseUnavailable
 from isla.server.tables import Caller, TableError
 
 log = logging.getLogger("isla.server")
@@ -65,7 +66,11 @@ async def socket(websocket: WebSocket) -> None:
     config = websocket.app.state.config
     limit: int = config.max_message_bytes
     bucket = TokenBucket(config.ws_messages_per_second, config.ws_message_burst)
-    caller = await identify(websocket)
+    try:
+        caller = await identify(websocket)
+    except DatabaseUnavailable:  # the store has logged it; 1013: try again later
+        await websocket.close(code=1013, reason="the database is not available: try again in a moment")
+        return
     await websocket.accept()
     connection = Connection(caller, websocket.send_text, websocket.close)
     try:
@@ -127,6 +132,8 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
         connection.send(error_message("bad_message", str(error), ref))
     except TableError as error:
         connection.send(error_message(error.code, error.message, ref))
+    except DatabaseUnavailable as error:  # the store has logged the outage, once
+        connection.send(error_message("unavailable", str(error), ref))
     except Exception:
         log.exception("isla: a WebSocket message failed")
         problem = "internal server error (the server log has the details)"

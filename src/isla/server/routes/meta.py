@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 import isla
 from isla.bots import bot_names, levels
@@ -12,15 +13,26 @@ from isla.core import UnknownGame, game_names
 from isla.core import game as find_game
 from isla.server.routes.pages import board_json
 from isla.server.routes.schemas import GamesOut
+from isla.server.store import DatabaseUnavailable, Store
 from isla.server.tables import TableError
 
 router = APIRouter(prefix="/api", tags=["server"])
 
 
 @router.get("/health")
-async def health() -> dict[str, Any]:
-    """Whether the server answers, and its version."""
-    return {"ok": True, "version": isla.__version__}
+async def health(request: Request) -> Any:
+    """Whether the server answers and its database would take a write now (503 if not), and its version.
+
+    The check writes nothing (store.check): a monitor may call it as often as it likes.
+    """
+    store: Store = request.app.state.store
+    try:
+        await store.check()
+    except DatabaseUnavailable as error:
+        body = {"ok": False, "status": "unavailable", "database": "unavailable", "version": isla.__version__,
+                "error": str(error), "code": "unavailable"}
+        return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
+    return {"ok": True, "status": "ok", "database": "ok", "version": isla.__version__}
 
 
 @router.get("/games", response_model=GamesOut)

@@ -1,5 +1,6 @@
 """Persistence: SQLAlchemy models, Alembic migrations (shipped here, applied at startup), the store."""
 
+from isla.server.store.outage import DatabaseUnavailable
 from isla.server.store.repository import (
     Finish,
     NotApplied,
@@ -12,6 +13,7 @@ from isla.server.store.repository import (
 )
 
 __all__ = [
+    "DatabaseUnavailable",
     "Finish",
     "NotApplied",
     "SeqTaken",

@@ -1,10 +1,13 @@
 """Connecting to the database and bringing its schema up to date.
 
-SQLite (the embedded default) gets WAL journaling, a busy timeout and `BEGIN IMMEDIATE`
-transactions: a move's transaction takes the write lock when it starts instead of failing halfway
-when another connection writes, so concurrent writers wait their turn rather than error. PostgreSQL
-needs nothing special. Migrations are Alembic revisions shipped inside the package and applied on
-every start (a no-op when the schema is current), so a self-hoster never runs a migration by hand.
+SQLite (the embedded default) gets WAL journaling, a busy timeout and `BEGIN IMMEDIATE` for
+transactions that write: a move's transaction takes the write lock when it starts instead of failing
+halfway when another connection writes, so concurrent writers wait their turn rather than error.
+Transactions that only read (a connection with the execution option READ_ONLY, see the store's
+read sessions) begin DEFERRED: under WAL they read a snapshot and never wait for a writer, so the
+lobby answers while a move is being written. PostgreSQL needs nothing special. Migrations are
+Alembic revisions shipped inside the package and applied on every start (a no-op when the schema is
+current), so a self-hoster never runs a migration by hand.
 """
 
 from __future__ import annotations
@@ -19,15 +22,19 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# How long a SQLite writer waits for the write lock before giving up (the default of
+# ServerConfig.sqlite_busy_ms).
 SQLITE_BUSY_MS = 30_000
+# The execution option that marks a read-only transaction (begun DEFERRED on SQLite).
+READ_ONLY = "isla_read_only"
 
 
-def make_engine(url: URL) -> AsyncEngine:
+def make_engine(url: URL, sqlite_busy_ms: int = SQLITE_BUSY_MS) -> AsyncEngine:
     if url.get_backend_name() != "sqlite":
         return create_async_engine(url, pool_pre_ping=True)
     if url.database:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
+    engine = create_async_engine(url, connect_args={"timeout": sqlite_busy_ms / 1000})
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -36,14 +43,15 @@ def make_engine(url: URL) -> AsyncEngine:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(sqlite_busy_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: a crash loses no committed data
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN DEFERRED" if reading else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -57,7 +65,15 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 async def upgrade(engine: AsyncEngine) -> None:
-    """Apply every migration the database lacks (Alembic's `upgrade head`)."""
+    """Apply every migration the database lacks (Alembic's `upgrade head`).
+
+    A database already at the head is only read: a server starting beside a long write (another
+    process's) does not wait for it.
+    """
+    from alembic.script import ScriptDirectory
+
+    if await current_revision(engine) == ScriptDirectory.from_config(alembic_config()).get_current_head():
+        return
 
     def run(connection: Connection) -> None:
         command.upgrade(alembic_config(connection), "head")
@@ -73,5 +89,5 @@ async def current_revision(engine: AsyncEngine) -> str | None:
     def read(connection: Connection) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
-    async with engine.connect() as connection:
+    async with engine.execution_options(**{READ_ONLY: True}).connect() as connection:
         return await connection.run_sync(read)

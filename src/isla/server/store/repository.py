@@ -5,22 +5,28 @@ is legal and asks the store to make it permanent; the store's own guards (a seat
 still open, a table starts only once, an action is logged only at a free (table, seq)) make a second
 writer - another request or, later, another server process - lose cleanly instead of corrupting
 the log.
+
+Writes run in `_write` transactions, reads in `_read` ones (on SQLite those begin DEFERRED and never
+wait for a writer, see db.py). Both turn a database that cannot serve (locked, full, read-only,
+gone) into `DatabaseUnavailable`, and report to the store's `Outage`, which logs once per episode.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from isla.server.store.db import make_engine, upgrade
+from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
+from isla.server.store.outage import DatabaseUnavailable, Outage, unavailable
 
 
 class SeqTaken(Exception):
@@ -86,6 +92,7 @@ class StoredTable:
     again_id: str | None = None  # the newest table set up to play this one again
     creator_token_hash: str | None = None  # creator rights of a table made without signing in
     creator_client: str | None = None  # the client address the table was created from
+    logged: int | None = None  # how many actions the log holds, for a table read without its log
 
 
 @dataclass
@@ -113,12 +120,15 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.outage = Outage(engine.url.render_as_string(hide_password=True))
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._reading = async_sessionmaker(engine.execution_options(**{READ_ONLY: True}),
+                                           expire_on_commit=False)
 
     @classmethod
-    async def open(cls, url: URL) -> Store:
+    async def open(cls, url: URL, sqlite_busy_ms: int = SQLITE_BUSY_MS) -> Store:
         """Connect, apply any missing migrations, and return the store."""
-        engine = make_engine(url)
+        engine = make_engine(url, sqlite_busy_ms)
         try:
             await upgrade(engine)
         except BaseException:
@@ -129,14 +139,49 @@ class Store:
     async def close(self) -> None:
         await self.engine.dispose()
 
-    def _session(self) -> AsyncSession:
-        return self._sessions()
+    def _write(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A transaction that may write (SQLite: it takes the write lock as it begins)."""
+        return self._transaction(write=True)
+
+    def _read(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A transaction that only reads (SQLite: begun DEFERRED, it never waits for a writer)."""
+        return self._transaction(write=False)
+
+    @asynccontextmanager
+    async def _transaction(self, *, write: bool) -> AsyncIterator[AsyncSession]:
+        """One transaction; a database that cannot serve raises DatabaseUnavailable and starts an
+        outage. Only a write's success ends one: reads still work while the database refuses
+        writes (locked, full, read-only)."""
+        sessions = self._sessions if write else self._reading
+        try:
+            async with sessions() as session, session.begin():
+                yield session
+        except Exception as error:
+            if unavailable(error):
+                raise self.outage.failed(error) from None
+            raise
+        if write:
+            self.outage.answered()
+
+    async def check(self) -> None:
+        """Raise DatabaseUnavailable unless the database would take a write now (the health check).
+
+        It writes nothing: on SQLite it takes the write lock and lets it go; on PostgreSQL it asks
+        whether transactions are read-only.
+        """
+        async with self._write() as session:
+            if self.engine.dialect.name == "postgresql":
+                read_only = await session.scalar(text("SELECT current_setting('transaction_read_only')"))
+                if read_only == "on":
+                    raise self.outage.failed(DatabaseUnavailable("its transactions are read-only"))
+            else:
+                await session.execute(text("SELECT 1"))
 
     # --- writes ---------------------------------------------------------------------------
 
     async def insert_table(self, table: StoredTable) -> None:
         stamp = now()
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             session.add(
                 TableRow(
                     id=table.id, game=table.game, players=table.players, options=table.options,
@@ -171,7 +216,7 @@ class Store:
 
         Raises NotApplied, changing nothing, if the slot is no longer open.
         """
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             taken = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.slot == slot, SeatRow.kind == "open")
@@ -186,7 +231,7 @@ class Store:
 
     async def start(self, table_id: str, seats: dict[int, int]) -> None:
         """Start a table whose slots are all taken, placing slot -> seat."""
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             await self._start(session, table_id, seats)
 
     async def _start(self, session: AsyncSession, table_id: str, seats: dict[int, int]) -> None:
@@ -221,7 +266,7 @@ class Store:
         """
         stamp = now()
         try:
-            async with self._session() as session, session.begin():
+            async with self._write() as session:
                 session.add_all(
                     ActionRow(
                         table_id=table_id, seq=first_seq + offset, seat=seat, action=text,
@@ -247,7 +292,7 @@ class Store:
 
     async def leave(self, table_id: str, slot: int) -> None:
         """Open a person's seat again; only while the table has not started (else NotApplied)."""
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             waiting = await session.scalar(
                 select(TableRow.id).where(TableRow.id == table_id, TableRow.status == "open")
             )
@@ -272,7 +317,7 @@ class Store:
     ) -> None:
         """Let a bot play for a person's seat (`level`), or give it back (None); recorded as an event."""
         stamp = now()
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.slot == slot)
@@ -288,7 +333,7 @@ class Store:
         Raises NotApplied, changing nothing, if the table is over already.
         """
         stamp = now()
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             ended = await session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status.in_(("open", "playing")))
@@ -304,7 +349,7 @@ class Store:
 
     async def set_again(self, table_id: str, again_id: str) -> None:
         """Point a table at the newest table set up to play it again."""
-        async with self._session() as session, session.begin():
+        async with self._write() as session:
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(again_id=again_id))
 
     # --- users and sessions ---------------------------------------------------------------
@@ -317,7 +362,7 @@ class Store:
         """
         stamp = now()
         try:
-            async with self._session() as db, db.begin():
+            async with self._write() as db:
                 db.add(
                     UserRow(
                         id=user.id, name=user.name, name_key=user.name_key,
@@ -334,30 +379,30 @@ class Store:
         user.created_at = stamp
 
     async def user(self, user_id: str) -> StoredUser | None:
-        async with self._session() as db, db.begin():
+        async with self._read() as db:
             row = await db.get(UserRow, user_id)
             return None if row is None else _user(row)
 
     async def user_by_name_key(self, name_key: str) -> StoredUser | None:
         """The account whose case-folded name is `name_key` (guests have none, so are never found)."""
-        async with self._session() as db, db.begin():
+        async with self._read() as db:
             row = await db.scalar(select(UserRow).where(UserRow.name_key == name_key))
             return None if row is None else _user(row)
 
     async def set_password_hash(self, user_id: str, password_hash: str) -> None:
-        async with self._session() as db, db.begin():
+        async with self._write() as db:
             await db.execute(update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash))
 
     async def create_session(self, id_hash: str, user_id: str, expires_at: datetime) -> None:
         """Sign a user in; sessions that have expired meanwhile are swept away in the same transaction."""
         stamp = now()
-        async with self._session() as db, db.begin():
+        async with self._write() as db:
             await db.execute(delete(SessionRow).where(SessionRow.expires_at <= stamp))
             db.add(SessionRow(id_hash=id_hash, user_id=user_id, created_at=stamp, expires_at=expires_at))
 
     async def session_user(self, id_hash: str) -> StoredUser | None:
         """The user signed in by the session with this hash, if it exists and has not expired."""
-        async with self._session() as db, db.begin():
+        async with self._read() as db:
             row = await db.scalar(
                 select(UserRow)
                 .join(SessionRow, SessionRow.user_id == UserRow.id)
@@ -366,12 +411,12 @@ class Store:
             return None if row is None else _user(row)
 
     async def delete_session(self, id_hash: str) -> None:
-        async with self._session() as db, db.begin():
+        async with self._write() as db:
             await db.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
 
     async def delete_expired_sessions(self) -> int:
         """Remove every expired session; how many there were."""
-        async with self._session() as db, db.begin():
+        async with self._write() as db:
             gone = await db.execute(delete(SessionRow).where(SessionRow.expires_at <= now()))
             return int(gone.rowcount)  # type: ignore[attr-defined]
 
@@ -379,7 +424,7 @@ class Store:
 
     async def load(self, table_id: str) -> StoredTable | None:
         """A table with its seats and its whole action log (None if there is no such table)."""
-        async with self._session() as session, session.begin():
+        async with self._read() as session:
             row = await session.get(TableRow, table_id)
             if row is None:
                 return None
@@ -393,25 +438,38 @@ class Store:
 
     async def live_ids(self) -> list[str]:
         """Tables that are not over: the ones a starting server rebuilds."""
-        async with self._session() as session, session.begin():
+        async with self._read() as session:
             ids = await session.scalars(
                 select(TableRow.id).where(TableRow.status.in_(("open", "playing"))).order_by(TableRow.id)
             )
             return list(ids)
 
     async def summaries(self, status: str | None = None, limit: int = 100) -> list[StoredTable]:
-        """The newest tables (optionally of one status) with their seats, without their logs."""
-        async with self._session() as session, session.begin():
+        """The newest tables (optionally of one status) with their seats, without their logs; a table
+        being played says how many actions its log holds (`logged`): a server that has not rebuilt
+        it yet still lists it as it is."""
+        async with self._read() as session:
             query = select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
             if status is not None:
                 query = query.where(TableRow.status == status)
             tables = [_table(row) for row in await session.scalars(query)]
             for table in tables:
                 table.seats = await _seats(session, table.id)
+            playing = {table.id: table for table in tables if table.status == "playing"}
+            if playing:
+                counted = await session.execute(
+                    select(ActionRow.table_id, func.count())
+                    .where(ActionRow.table_id.in_(playing))
+                    .group_by(ActionRow.table_id)
+                )
+                for table_id, count in counted:
+                    playing[table_id].logged = count
+                for table in playing.values():
+                    table.logged = table.logged or 0
         return tables
 
     async def events(self, table_id: str) -> list[StoredEvent]:
-        async with self._session() as session, session.begin():
+        async with self._read() as session:
             rows = await session.scalars(
                 select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)
             )
