@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from isla.core.errors import IslaError
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """`value` as it appears in an error: its repr, cut short so a message stays one short line."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class ClockError(IslaError):

@@ -20,7 +20,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from isla.clocks.errors import ClockError
+from isla.clocks.errors import ClockError, shown
 
 MINUTE_MS = 60_000
 DAY = timedelta(days=1)
@@ -38,18 +38,18 @@ def _ms(moment: datetime) -> int:
 
 def _hhmm(value: Any, name: str) -> time:
     if not isinstance(value, str) or not _HHMM.fullmatch(value):
-        raise ClockError(f'clock hours "{name}" must be a time as "HH:MM" from 00:00 to 23:59, got {value!r}')
+        raise ClockError(f'clock hours "{name}" must be "HH:MM" from 00:00 to 23:59, got {shown(value)}')
     return time(int(value[:2]), int(value[3:]))
 
 
 def _zone(value: Any) -> ZoneInfo:
     if not isinstance(value, str) or len(value) > 64 or not _ZONE.fullmatch(value):
-        raise ClockError(f'clock hours "zone" must be a zone name such as "Europe/Berlin", got {value!r}')
+        raise ClockError(f'clock hours "zone" must be a zone such as "Europe/Berlin", got {shown(value)}')
     try:
         return ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         hint = 'give one such as "Europe/Berlin"'
-        raise ClockError(f'clock hours "zone" {value!r} is not a known time zone: {hint}') from None
+        raise ClockError(f'clock hours "zone" {shown(value)} is not a known time zone: {hint}') from None
 
 
 @dataclass(frozen=True)
@@ -65,10 +65,10 @@ class PlayingHours:
         """Read `{"from": "08:00", "to": "22:00", "zone": "Europe/Berlin"}`, refusing anything else."""
         if not isinstance(data, dict):
             raise ClockError(f'clock "hours" must be an object like {{"from": "08:00", "to": "22:00", '
-                             f'"zone": "Europe/Berlin"}}, got {data!r}')
+                             f'"zone": "Europe/Berlin"}}, got {shown(data)}')
         unknown = sorted(str(key) for key in data if key not in FIELDS)
         if unknown:
-            raise ClockError(f'clock "hours" has no field {unknown[0]!r}: it takes "from", "to" and "zone"')
+            raise ClockError(f'clock "hours" has no field {shown(unknown[0])}: it takes "from", "to", "zone"')
         missing = [key for key in FIELDS if key not in data]
         if missing:
             raise ClockError(f'clock "hours" needs "{missing[0]}" (it takes "from", "to" and "zone")')

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from isla.clocks.errors import ClockError
+from isla.clocks.errors import ClockError, shown
 from isla.clocks.hours import PlayingHours
 
 # The bot levels a stand-in can play at (isla.bots.LEVELS; a test keeps the two the same). The
@@ -126,7 +126,7 @@ def _seconds(data: dict[str, Any], name: str, low: int, high: int) -> int:
     integral_float = isinstance(value, float) and math.isfinite(value) and value.is_integer()
     whole = isinstance(value, int) or integral_float
     if isinstance(value, bool) or not whole:
-        raise ClockError(f'clock "{name}" must be a whole number of seconds, got {value!r}')
+        raise ClockError(f'clock "{name}" must be a whole number of seconds, got {shown(value)}')
     seconds = int(value)
     if not low <= seconds <= high:
         raise ClockError(f'clock "{name}" must be from {low} to {high} seconds, got {seconds}')
@@ -135,13 +135,13 @@ def _seconds(data: dict[str, Any], name: str, low: int, high: int) -> int:
 
 def _on_timeout(data: dict[str, Any]) -> OnTimeout:
     choice = data.get("on_timeout", "stand-in")
-    if choice not in ON_TIMEOUT:
-        raise ClockError(f'clock "on_timeout" must be "stand-in" or "end", got {choice!r}')
+    if not isinstance(choice, str) or choice not in ON_TIMEOUT:
+        raise ClockError(f'clock "on_timeout" must be "stand-in" or "end", got {shown(choice)}')
     level = data.get("stand_in_level", DEFAULT_LEVEL)
     if choice == "end" and "stand_in_level" in data:
         raise ClockError('clock "stand_in_level" goes with "on_timeout": "stand-in", not "end": drop one')
-    if level not in LEVELS:
-        raise ClockError(f'clock "stand_in_level" must be one of {", ".join(LEVELS)}, got {level!r}')
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ClockError(f'clock "stand_in_level" must be one of {", ".join(LEVELS)}, got {shown(level)}')
     return OnTimeout(end=choice == "end", level=level)
 
 
@@ -158,13 +158,13 @@ def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> 
     for key in data:
         if key not in allowed:
             takes = ", ".join(f'"{name}"' for name in allowed)
-            raise ClockError(f'a {what} clock has no field {str(key)!r}: it takes {takes}')
+            raise ClockError(f'a {what} clock has no field {shown(str(key))}: it takes {takes}')
 
 
 def _from_preset(data: dict[str, Any]) -> Clock:
     name = data["preset"]
     if not isinstance(name, str) or name not in PRESETS:
-        raise ClockError(f'clock "preset" must be one of {", ".join(PRESETS)}, got {name!r}')
+        raise ClockError(f'clock "preset" must be one of {", ".join(PRESETS)}, got {shown(name)}')
     clock = PRESETS[name]
     if isinstance(clock, Untimed):
         _check_fields(data, ("preset",), '"none"')
@@ -189,18 +189,18 @@ def parse_clock(data: Any) -> Clock:
     if isinstance(data, str):
         if data not in PRESETS:
             names = ", ".join(PRESETS)
-            raise ClockError(f'clock must be one of {names} or an object with a "mode", got {data!r}')
+            raise ClockError(f'clock must be one of {names} or an object with a "mode", got {shown(data)}')
         return PRESETS[data]
     if not isinstance(data, dict):
         example = '{"mode": "realtime", "bank": 600, "increment": 20}'
-        raise ClockError(f"clock must be an object such as {example}, got {data!r}")
+        raise ClockError(f"clock must be an object such as {example}, got {shown(data)}")
     if "preset" in data:
         if "mode" in data:
             raise ClockError('a clock takes either "preset" or "mode", not both')
         return _from_preset(data)
     mode = data.get("mode")
-    if mode not in FIELDS:
-        raise ClockError(f'clock "mode" must be "realtime", "turn-based" or "none", got {mode!r}')
+    if not isinstance(mode, str) or mode not in FIELDS:
+        raise ClockError(f'clock "mode" must be "realtime", "turn-based" or "none", got {shown(mode)}')
     _check_fields(data, FIELDS[mode], f'"{mode}"')
     for name in NEEDED[mode]:
         if name not in data:

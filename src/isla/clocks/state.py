@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from isla.clocks.errors import ClockError
+from isla.clocks.errors import ClockError, shown
 from isla.clocks.settings import Clock, Realtime, TurnBased, Untimed, parse_clock
 
 SECOND_MS = 1000
@@ -163,24 +163,24 @@ class ClockState:
         if set(data) != expected:
             wrong = sorted(str(key) for key in set(data) ^ expected)
             names = ", ".join(sorted(expected))
-            raise ClockError(f"a clock state has the fields {names}: {wrong[0]!r} is missing or unknown")
+            raise ClockError(f"a clock state has the fields {names}: {shown(wrong[0])} is missing or unknown")
         clock = parse_clock(data["clock"])
         left = data["left"]
         if not (isinstance(left, list) and 1 <= len(left) <= MAX_SEATS and all(_instant(v) for v in left)):
-            raise ClockError(f'a clock state\'s "left" must be 1 to {MAX_SEATS} whole ms >= 0, got {left!r}')
+            raise ClockError(f'a clock state\'s "left" must be 1 to {MAX_SEATS} whole ms, got {shown(left)}')
         seats = range(len(left))
         out = data["out"]
         seated = isinstance(out, list) and all(_is_int(s) and s in seats for s in out)
         if not seated or len(set(out)) != len(out):
-            raise ClockError(f'a clock state\'s "out" must list distinct seats, got {out!r}')
+            raise ClockError(f'a clock state\'s "out" must list distinct seats, got {shown(out)}')
         running, since, stopped = data["running"], data["since"], data["stopped"]
         if running is not None and not (_is_int(running) and running in seats):
-            raise ClockError(f'a clock state\'s "running" must be a seat or null, got {running!r}')
+            raise ClockError(f'a clock state\'s "running" must be a seat or null, got {shown(running)}')
         if not isinstance(stopped, bool):
-            raise ClockError(f'a clock state\'s "stopped" must be true or false, got {stopped!r}')
+            raise ClockError(f'a clock state\'s "stopped" must be true or false, got {shown(stopped)}')
         runs = running is not None and not stopped and running not in out
         if (since is not None and not _instant(since)) or (since is not None) != runs:
-            raise ClockError(f'a clock state\'s "since" must be set just while a clock runs, got {since!r}')
+            raise ClockError(f'a clock state\'s "since" is set only while a clock runs, got {shown(since)}')
         return cls(clock, tuple(left), frozenset(out), running, since, stopped)
 
     # -- checks ---------------------------------------------------------------------------------
