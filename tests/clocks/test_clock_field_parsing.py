@@ -144,6 +144,9 @@ def test_to_json_reads_back_as_the_same_clock(data: dict[str, Any]) -> None:
     (hours("zone", "Mars/Olympus"), "not a known time zone"),
     (hours("zone", "../../etc/passwd"), '"zone" must be'),
     (hours("zone", 1), '"zone" must be'),
+    (hours("zone", "localtime"), '"zone" must be'),
+    (hours("zone", "right/Europe/Berlin"), '"zone" must be'),
+    (hours("zone", "Europe"), "not a known time zone"),
     (hours("to", "08:00"), "shorter than an hour"),
     (hours("to", "08:59"), "shorter than an hour"),
 ])

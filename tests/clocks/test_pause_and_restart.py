@@ -137,11 +137,19 @@ GOOD = ClockState.new(NORMAL, 2).start(0, T0).to_json()
     ({"out": [0]}, '"since" is set only'),
     ({"clock": {"mode": "realtime", "bank": 0, "increment": 0}}, 'clock "bank" must be'),
     ({"extra": 1}, "'extra' is missing or unknown"),
+    ({"since": 10**17}, '"since" is set only'),
 ])
 def test_a_damaged_stored_state_is_refused_in_one_line(damage: dict[str, Any], says: str) -> None:
     with pytest.raises(ClockError) as refused:
         ClockState.from_json({**GOOD, **damage})
     assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_a_stored_turn_based_move_with_more_than_a_move_left_is_refused() -> None:
+    moving = ClockState.new(TurnBased(3600, BERLIN), 2).start(0, T0).to_json()
+    assert ClockState.from_json(moving).time_left(0, T0) == HOUR
+    with pytest.raises(ClockError, match="holds more than a move's 3600000 ms"):
+        ClockState.from_json({**moving, "left": [HOUR + 1, HOUR]})
 
 
 def test_a_stored_state_missing_a_field_or_not_an_object_is_refused() -> None:

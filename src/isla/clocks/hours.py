@@ -29,6 +29,9 @@ MIN_WINDOW_MINUTES = 60
 _HHMM = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
 _ZONE = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*")
 FIELDS = ("from", "to", "zone")
+# Names in the zone database that are not a place's time: the host's own zone, and copies of the
+# database (right/ counts leap seconds, which epoch milliseconds do not).
+_NOT_A_PLACE = ("localtime", "posixrules", "posix/", "right/")
 
 
 def _ms(moment: datetime) -> int:
@@ -43,7 +46,8 @@ def _hhmm(value: Any, name: str) -> time:
 
 
 def _zone(value: Any) -> ZoneInfo:
-    if not isinstance(value, str) or len(value) > 64 or not _ZONE.fullmatch(value):
+    named = isinstance(value, str) and len(value) <= 64 and _ZONE.fullmatch(value) is not None
+    if not named or value.startswith(_NOT_A_PLACE):
         raise ClockError(f'clock hours "zone" must be a zone such as "Europe/Berlin", got {shown(value)}')
     try:
         return ZoneInfo(value)

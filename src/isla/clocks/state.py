@@ -22,7 +22,7 @@ from isla.clocks.settings import Clock, Realtime, TurnBased, Untimed, parse_cloc
 
 SECOND_MS = 1000
 MAX_SEATS = 16
-MAX_INSTANT = 2**53  # a stored instant beyond this is not a time a server wrote
+MAX_INSTANT = 221_845_392_000_000  # 9000-01-01: a stored instant beyond it is not a time a server wrote
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,9 @@ class ClockState:
         left = data["left"]
         if not (isinstance(left, list) and 1 <= len(left) <= MAX_SEATS and all(_instant(v) for v in left)):
             raise ClockError(f'a clock state\'s "left" must be 1 to {MAX_SEATS} whole ms, got {shown(left)}')
+        most = _most(clock)
+        if most is not None and any(value > most for value in left):
+            raise ClockError(f'a clock state\'s "left" holds more than a move\'s {most} ms: {shown(left)}')
         seats = range(len(left))
         out = data["out"]
         seated = isinstance(out, list) and all(_is_int(s) and s in seats for s in out)
@@ -205,6 +208,13 @@ def _instant(value: Any) -> bool:
 
 def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _most(clock: Clock) -> int | None:
+    """The most a seat can have left (turn-based: one move, or the grace period), None for no bound."""
+    if isinstance(clock, TurnBased):
+        return max(clock.per_move, clock.grace) * SECOND_MS
+    return None
 
 
 def _fresh(clock: Clock) -> int:
