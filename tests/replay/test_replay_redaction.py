@@ -7,6 +7,7 @@ checked for a spectator and for each seat.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -32,6 +33,7 @@ def test_no_viewer_gets_what_it_could_not_see_at_that_step(golden: Golden) -> No
         for viewer in (None, *range(record.players)):
             payload = replay.payload(index, viewer)
             assert payload["view"] == live.view(viewer), (index, viewer)  # as the live table showed it
+            assert json.loads(json.dumps(payload)) == payload
             assert problems(payload, viewer, record.game) == [], (index, viewer)
             assert blind_to_resampling(replay.state(index), viewer, replay.hooks, rng), (index, viewer)
 

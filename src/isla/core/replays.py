@@ -76,8 +76,8 @@ class _Words:
     """Tells the steps as the live table's log does: a decision made in several steps (a game's
     `plan_kind`) is one entry, told by `narrate_plan` once its seat has finished it."""
 
-    def __init__(self, replay_names: Sequence[str]) -> None:
-        self.names = list(replay_names)
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)  # one per seat
         self.entries: list[LogEntry] = []
         # the decision being made: its start, first step, seat, plan kind and actions so far
         self._open: tuple[State, int, int, str, list[Action]] | None = None
@@ -118,13 +118,13 @@ class _Words:
         try:
             lines = list(narrate())
         except Exception:  # words are a courtesy: a narration bug must not stop a replay
-            who = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-            lines = [f"{who}: {', '.join(a.text for a in actions)}"]
+            lines = [f"{self.names[seat]}: {', '.join(a.text for a in actions)}"]
         self.entries.append(LogEntry(first, last, seat, tuple(lines)))
 
 
 def _names(record: Record) -> list[str]:
-    given = list(record.seats)
+    """The seats' names for the log in words; a record need not name its seats."""
+    given = list(record.seats)[:record.players]
     return given + [f"Seat {n + 1}" for n in range(len(given), record.players)]
 
 
