@@ -4,9 +4,9 @@ Bots, the arena, the text board, the server and the RL adapters each need a few 
 that `State` and `Game` do not give: whether it hides information, how large its action codec is,
 what its scores and its length stay within, where its heuristic and text board live, how its bot
 levels are budgeted, which end triggers and score parts its statistics show, which places count as a
-win. A game states them once, in its own folder, as the `info` attribute of its `Game`; the
-registry checks them when the game is registered (`isla.core.registry.register`), and every
-generic module reads them from there.
+win, how its replays name a moment and read a score. A game states them once, in its own folder, as
+the `info` attribute of its `Game`; the registry checks them when the game is registered
+(`isla.core.registry.register`), and every generic module reads them from there.
 
 Modules are named, not imported: `heuristic="mygame.heuristic"` costs nothing until a bot asks,
 so importing a rules engine stays cheap and free of I/O. docs/writing-a-game.md walks through every
@@ -75,6 +75,9 @@ class GameInfo:
       winning_places  player count -> how many places win (a seat whose place is at most that many
                     has won; tied seats share the better place). Puerto Rico's {5: 2} is seed 003's
                     "in a 5-player game 2nd place also wins" (R12). Counts not named: 1st place only
+      replay        module with any of moment(view), scores(state, view) and revealed(state), for
+                    replays (isla.core.replays; docs/replay.md). None, or a function left out: the
+                    generic defaults of isla.core.replay_hooks
     """
 
     information: str
@@ -87,6 +90,7 @@ class GameInfo:
     end_triggers: tuple[str, ...] = ()
     score_split: tuple[tuple[str, str], ...] = ()
     winning_places: Mapping[int, int] = field(default_factory=dict)
+    replay: str | None = None
 
     @property
     def hidden_information(self) -> bool:
@@ -100,6 +104,7 @@ class GameInfo:
         """The declared modules by field name (only those given)."""
         named = {
             "heuristic": self.heuristic, "search_hints": self.search_hints, "text_board": self.text_board,
+            "replay": self.replay,
         }
         return {key: value for key, value in named.items() if value is not None}
 

@@ -86,6 +86,7 @@ class PuertoRicoGame(Game):
         score_split=(("shipping", "ship VP"), ("buildings", "bldg VP"), ("bonus", "bonus")),
         # Seed 003 (R12): in a 5-player game 2nd place also wins (and earns ladder points).
         winning_places={5: 2},
+        replay="isla.games.puertorico.replay",
     )
     # The table page's board: web/board.js and web/board.css beside this module.
     browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")

@@ -106,6 +106,7 @@ class VanuatuGame(Game):
             ("track", "track"), ("huts", "huts"), ("treasures", "treasure"), ("fish", "fish"),
             ("vatus", "vatus"), ("first_player", "first"), ("water", "water"),
         ),
+        replay="isla.games.vanuatu.replay",
     )
     # The table page's board: web/board.js and web/board.css beside this module.
     browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")
