@@ -2,25 +2,30 @@
 
 A browser is identified by its session cookie, an API client by `Authorization: Bearer TOKEN`.
 The handshake is refused when its `Origin` is another site's: cookies ride along with any page's
-WebSocket, so without this check a hostile page could play for a signed-in visitor. After that,
+WebSocket, so without this check a hostile page could play for a signed-in visitor. So is one
+past `max_websockets_per_client` open WebSockets from one client address. After that,
 every message is checked on its own (and counted: a connection sending too many is slowed, then
-closed, see ratelimit.py); a bad one (not JSON, too large, an unknown type, a forged
-table or seat, an illegal move) gets an `error` message on this connection only, the connection
-stays open and nothing changes. docs/api.md describes the messages.
+closed, see ratelimit.py); a bad one (not JSON, nested deeper than the protocol needs, too large,
+an unknown type, a forged table or seat, an illegal move) gets an `error` message on this
+connection only, the connection stays open and nothing changes. docs/api.md describes the messages.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
+from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
+from isla.server.jsondepth import MAX_DEPTH, too_deep
 from isla.server.ratelimit import TokenBucket
-from isla.server.tables import Caller, TableError
+from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, Caller, TableError
 
 log = logging.getLogger("isla.server")
 router = APIRouter()
@@ -52,9 +57,10 @@ async def identify(connection: HTTPConnection) -> Caller:
     cookie = connection.cookies.get(SESSION_COOKIE)
     if accounts is not None and cookie:
         user = await accounts.user_for_session(cookie)
+    client = client_address(connection.scope)
     if user is None:
-        return Caller(token)
-    return Caller(token, user.id, user.name)
+        return Caller(token, client=client)
+    return Caller(token, user.id, user.name, client=client)
 
 
 class BadMessage(Exception):
@@ -68,11 +74,40 @@ def _text(message: dict[str, Any], key: str, limit: int) -> str:
     return value
 
 
+async def refuse_too_many(websocket: WebSocket, limit: int) -> None:
+    """Refuse the handshake of one WebSocket too many from a client: with a 429 and the JSON error
+    where the server can answer a handshake that way (uvicorn can), else with close code 1013."""
+    problem = (f"too many WebSockets from your address: at most {limit} at once; "
+               "close a page of this server and try again")
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        body = {"error": problem, "code": "too_many"}
+        await websocket.send_denial_response(JSONResponse(body, status_code=429))
+    else:
+        await websocket.close(code=1013, reason=problem)
+
+
 @router.websocket("/ws")
 async def socket(websocket: WebSocket) -> None:
     if not same_origin(websocket):
         await websocket.close(code=1008, reason="cross-origin WebSocket refused")
         return
+    config = websocket.app.state.config
+    held: Counter[str] = websocket.app.state.websockets
+    client = client_address(websocket.scope)
+    if held[client] >= config.max_websockets_per_client:
+        await refuse_too_many(websocket, config.max_websockets_per_client)
+        return
+    held[client] += 1  # no await since the check: two handshakes cannot both take the last place
+    try:
+        await _serve(websocket)
+    finally:
+        held[client] -= 1
+        if held[client] <= 0:
+            del held[client]
+
+
+async def _serve(websocket: WebSocket) -> None:
+    """One accepted WebSocket: identify the caller, then read and answer messages until it closes."""
     hub: Hub = websocket.app.state.hub
     config = websocket.app.state.config
     limit: int = config.max_message_bytes
@@ -113,10 +148,12 @@ async def socket(websocket: WebSocket) -> None:
 async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
     ref: Any = None
     try:
+        if too_deep(raw):
+            raise BadMessage(f"a message nests at most {MAX_DEPTH} lists or objects deep")
         try:
             message = json.loads(raw)
-        except ValueError as error:
-            raise BadMessage(f"malformed JSON: {error}") from None
+        except ValueError:
+            raise BadMessage("malformed JSON: send one JSON object with a 'type' per message") from None
         if not isinstance(message, dict):
             raise BadMessage("a message must be a JSON object with a 'type'")
         ref = message.get("ref")
@@ -157,8 +194,10 @@ async def _submit(hub: Hub, connection: Connection, message: dict[str, Any], ref
     if actions is not None:
         if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
             raise BadMessage("'actions' must be a non-empty list of action texts")
-        if len(actions) > 200:
-            raise BadMessage("at most 200 actions at once")
+        if len(actions) > MAX_ACTIONS:
+            raise BadMessage(f"at most {MAX_ACTIONS} actions at once")
+        if any(len(action) > MAX_ACTION_TEXT for action in actions):
+            raise BadMessage(f"an action text has at most {MAX_ACTION_TEXT} characters")
     if plan is not None and not isinstance(plan, dict):
         raise BadMessage("'plan' must be a JSON object")
     snapshot = await hub.service.submit(table_id, connection.caller, seq, actions or (), plan)
