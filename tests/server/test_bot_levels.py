@@ -1,16 +1,19 @@
 """Bots of the strengths the server offers, no stronger: a bot seat at creation and a stand-in may
 be a level or kind the server lists for the game (GET /api/games) or one of the table's own bots;
 a spec with a budget of its own (`mcts:100000000`, hours of one core) is `invalid`, and the answer
-lists what is accepted."""
+lists what is accepted. `isla serve --stand-in-level` takes the same names only."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import httpx2
+import pytest
 from played import person, robot
 from servertools import Running, act, bot, create, get, human, run_async
 
+from isla.cli import main
 from isla.server import ServerConfig
 from isla.server.store import Store, StoredTable
 
@@ -84,3 +87,13 @@ def test_a_stand_in_may_be_one_of_the_tables_own_bots(
         handed = ann.post(f"/api/tables/{table_id}/seats/1/stand-in", json={"level": "mcts:7"})
         assert handed.status_code == 200, handed.text
         assert handed.json()["seats"][1]["stand_in"] == "mcts:7"
+
+
+@pytest.mark.parametrize("level", [HUGE, "genius"])
+def test_isla_serve_takes_only_offered_levels_for_stand_ins(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, level: str
+) -> None:
+    status = main(["serve", "--data-dir", str(tmp_path), "--stand-in-level", level])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "--stand-in-level" in err and "easy, medium, hard" in err, err

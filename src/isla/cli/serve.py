@@ -74,13 +74,22 @@ def _proxy(text: str) -> str:
 
 
 def _bot_level(text: str) -> str:
-    from isla.bots import UnknownBot, parse_spec
+    """A level or kind the server offers (no budget of its own: that could occupy a core for hours)."""
+    from isla.bots import bot_names
 
-    try:
-        parse_spec(text)
-    except UnknownBot as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    if text not in bot_names():
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(bot_names())}, not {text!r}")
     return text
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number per second, not {text!r}") from None
+    if not 0 < value <= 100_000:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 100000, not {text}")
+    return value
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -89,6 +98,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from isla.server import create_app
+    from isla.server.guard import uvicorn_config
 
     config = ServerConfig(
         data_dir=Path(args.data_dir).expanduser() if args.data_dir else default_data_dir(),
@@ -102,6 +112,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         stand_in_level=args.stand_in_level,
         secure_cookies=args.secure_cookies,
         trusted_proxies=tuple(args.trusted_proxy),
+        max_tables_per_player=args.max_tables_per_player,
+        max_tables_per_client=args.max_tables_per_client,
+        max_bot_tables_per_client=args.max_bot_tables_per_client,
+        max_websockets_per_client=args.max_websockets_per_client,
+        max_connections_per_client=args.max_connections_per_client,
+        connects_per_second=args.connects_per_second,
+        connect_burst=args.connect_burst,
+        max_header_bytes=args.max_header_bytes,
+        header_seconds=args.header_seconds,
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
     if config.database_url is None:
@@ -122,12 +141,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 sys.stdout.write(announce)
                 sys.stdout.flush()
 
-    # WebSocket frames beyond 1 MiB close the connection; smaller ones over the server's message
-    # limit (64 KiB) are answered with an error and the connection stays open.
-    server = Server(
-        uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on", ws_max_size=1 << 20,
-                       proxy_headers=False)  # the app trusts only --trusted-proxy (clients.py)
-    )
+    server = Server(uvicorn_config(create_app(config), config, log_level=args.log_level))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C: uvicorn has shut down cleanly and re-raised the signal
@@ -197,8 +211,41 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "X-Forwarded-For header names the real client, for the per-client limits; repeat for several "
         "(default: none, the header is ignored)",
     )
+    _add_limits(p)
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
         help="how much the server logs (default info)",
     )
     p.set_defaults(handler=cmd_serve)
+
+
+def _add_limits(p: argparse.ArgumentParser) -> None:
+    """The flags of what one client may hold or send (docs/server.md, "Limits")."""
+    limits = p.add_argument_group("limits per client (docs/server.md, \"Limits\")")
+    d = ServerConfig
+    for flag, default, what in (
+        ("--max-tables-per-player", d.max_tables_per_player, "live tables one account or guest may create"),
+        ("--max-tables-per-client", d.max_tables_per_client, "live tables one client address may create"),
+        ("--max-bot-tables-per-client", d.max_bot_tables_per_client,
+         "live tables with bots only one client address may create"),
+        ("--max-websockets-per-client", d.max_websockets_per_client, "open WebSockets per client address"),
+        ("--max-connections-per-client", d.max_connections_per_client,
+         "open connections per client address, WebSockets included"),
+        ("--connect-burst", d.connect_burst, "new connections one client address may open at once"),
+    ):
+        limits.add_argument(flag, type=whole_number(1, 1_000_000), default=default, metavar="N",
+                            help=f"{what} (default {default})")
+    limits.add_argument(
+        "--connects-per-second", type=_rate, default=d.connects_per_second, metavar="RATE",
+        help="new connections one client address may open per second on average "
+        f"(default {d.connects_per_second:g})",
+    )
+    limits.add_argument(
+        "--max-header-bytes", type=whole_number(1024, 1 << 20), default=d.max_header_bytes, metavar="BYTES",
+        help=f"largest request head (request line and headers) accepted (default {d.max_header_bytes})",
+    )
+    limits.add_argument(
+        "--header-seconds", type=_number, default=d.header_seconds, metavar="SECONDS",
+        help="how long a connection may take to send a request's headers "
+        f"(default {d.header_seconds:g})",
+    )

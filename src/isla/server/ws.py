@@ -18,7 +18,6 @@ from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from isla.server.clients import client_address
@@ -33,6 +32,7 @@ router = APIRouter()
 SESSION_COOKIE = "isla_session"
 MAX_REF = 64
 MAX_ID = 64
+TRY_AGAIN_LATER = 1013  # the WebSocket close code for "the server is overloaded, come back later"
 
 
 def same_origin(connection: HTTPConnection) -> bool:
@@ -75,15 +75,12 @@ def _text(message: dict[str, Any], key: str, limit: int) -> str:
 
 
 async def refuse_too_many(websocket: WebSocket, limit: int) -> None:
-    """Refuse the handshake of one WebSocket too many from a client: with a 429 and the JSON error
-    where the server can answer a handshake that way (uvicorn can), else with close code 1013."""
-    problem = (f"too many WebSockets from your address: at most {limit} at once; "
-               "close a page of this server and try again")
-    if "websocket.http.response" in websocket.scope.get("extensions", {}):
-        body = {"error": problem, "code": "too_many"}
-        await websocket.send_denial_response(JSONResponse(body, status_code=429))
-    else:
-        await websocket.close(code=1013, reason=problem)
+    """Close one WebSocket too many from a client at once, with code 1013 (try again later) and the
+    reason, which pages and programs can read (a refused handshake would carry no reason: browsers
+    report a bare failure, and uvicorn logs an error for each handshake answered with a denial)."""
+    await websocket.accept()
+    problem = f"too many WebSockets from your address: at most {limit} at once; close a page and try again"
+    await websocket.close(code=TRY_AGAIN_LATER, reason=problem)
 
 
 @router.websocket("/ws")
