@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -112,15 +113,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         stand_in_level=args.stand_in_level,
         secure_cookies=args.secure_cookies,
         trusted_proxies=tuple(args.trusted_proxy),
-        max_tables_per_player=args.max_tables_per_player,
-        max_tables_per_client=args.max_tables_per_client,
-        max_bot_tables_per_client=args.max_bot_tables_per_client,
-        max_websockets_per_client=args.max_websockets_per_client,
-        max_connections_per_client=args.max_connections_per_client,
-        connects_per_second=args.connects_per_second,
-        connect_burst=args.connect_burst,
-        max_header_bytes=args.max_header_bytes,
-        header_seconds=args.header_seconds,
+        **{name: getattr(args, name) for name in LIMITS},
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
     if config.database_url is None:
@@ -220,32 +213,28 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _add_limits(p: argparse.ArgumentParser) -> None:
-    """The flags of what one client may hold or send (docs/server.md, "Limits")."""
+    """The flags of what one client may hold or send (docs/server.md, "Limits"), one per setting."""
     limits = p.add_argument_group("limits per client (docs/server.md, \"Limits\")")
-    d = ServerConfig
-    for flag, default, what in (
-        ("--max-tables-per-player", d.max_tables_per_player, "live tables one account or guest may create"),
-        ("--max-tables-per-client", d.max_tables_per_client, "live tables one client address may create"),
-        ("--max-bot-tables-per-client", d.max_bot_tables_per_client,
-         "live tables with bots only one client address may create"),
-        ("--max-websockets-per-client", d.max_websockets_per_client, "open WebSockets per client address"),
-        ("--max-connections-per-client", d.max_connections_per_client,
-         "open connections per client address, WebSockets included"),
-        ("--connect-burst", d.connect_burst, "new connections one client address may open at once"),
-    ):
-        limits.add_argument(flag, type=whole_number(1, 1_000_000), default=default, metavar="N",
-                            help=f"{what} (default {default})")
-    limits.add_argument(
-        "--connects-per-second", type=_rate, default=d.connects_per_second, metavar="RATE",
-        help="new connections one client address may open per second on average "
-        f"(default {d.connects_per_second:g})",
-    )
-    limits.add_argument(
-        "--max-header-bytes", type=whole_number(1024, 1 << 20), default=d.max_header_bytes, metavar="BYTES",
-        help=f"largest request head (request line and headers) accepted (default {d.max_header_bytes})",
-    )
-    limits.add_argument(
-        "--header-seconds", type=_number, default=d.header_seconds, metavar="SECONDS",
-        help="how long a connection may take to send a request's headers "
-        f"(default {d.header_seconds:g})",
-    )
+    for name, (kind, metavar, what) in LIMITS.items():
+        default = getattr(ServerConfig, name)
+        limits.add_argument("--" + name.replace("_", "-"), type=kind, default=default, metavar=metavar,
+                            help=f"{what} (default {default:g})")
+
+
+def _count(text: str) -> int:
+    return whole_number(1, 1_000_000)(text)
+
+
+# ServerConfig setting -> (the flag's type, metavar, help); the flag is the setting's name.
+LIMITS: dict[str, tuple[Callable[[str], Any], str, str]] = {
+    "max_tables_per_player": (_count, "N", "live tables one account or guest may create"),
+    "max_tables_per_client": (_count, "N", "live tables one client address may create"),
+    "max_bot_tables_per_client": (_count, "N", "live tables with bots only one client address may create"),
+    "max_websockets_per_client": (_count, "N", "open WebSockets per client address"),
+    "max_connections_per_client": (_count, "N", "open connections per client address, WebSockets included"),
+    "connects_per_second": (_rate, "RATE", "new connections one client address may open a second on average"),
+    "connect_burst": (_count, "N", "new connections one client address may open at once"),
+    "max_header_bytes": (whole_number(1024, 1 << 20), "BYTES",
+                         "largest request head (request line and headers) accepted"),
+    "header_seconds": (_number, "SECONDS", "how long a connection may take to send a request's headers"),
+}
