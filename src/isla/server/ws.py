@@ -2,8 +2,8 @@
 
 A browser is identified by its session cookie, an API client by `Authorization: Bearer TOKEN`.
 The handshake is refused when its `Origin` is another site's: cookies ride along with any page's
-WebSocket, so without this check a hostile page could play for a signed-in visitor. So is one
-past `max_websockets_per_client` open WebSockets from one client address. After that,
+WebSocket, so without this check a hostile page could play for a signed-in visitor. A WebSocket
+past `max_websockets_per_client` open ones from one client address is closed at once. After that,
 every message is checked on its own (and counted: a connection sending too many is slowed, then
 closed, see ratelimit.py); a bad one (not JSON, nested deeper than the protocol needs, too large,
 an unknown type, a forged table or seat, an illegal move) gets an `error` message on this
