@@ -101,7 +101,7 @@ def test_a_server_refuses_a_table_with_a_bot_the_game_does_not_offer(tmp_path: P
         response = client.post("/api/tables", json={"game": "lagoon-bare", "seats": seats})
         assert response.status_code == 422
         assert "seat 1: bot 'medium' is not offered for lagoon-bare" in response.json()["error"]
-        seats = [human("Ann"), bot("mcts:5")]
+        seats = [human("Ann"), bot("mcts")]
         assert client.post("/api/tables", json={"game": "lagoon-bare", "seats": seats}).status_code == 201
         games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
         assert games["lagoon-bare"]["levels"] == [] and games["lagoon-bare"]["bots"] == ["random", "mcts"]

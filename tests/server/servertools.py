@@ -21,6 +21,7 @@ import httpx2
 import uvicorn
 
 from isla.server import ServerConfig, create_app
+from isla.server.guard import uvicorn_config
 from isla.server.store import Store
 
 # How long, at most, any test waits for the server or a page to do something (a start, a bot's move,
@@ -78,9 +79,7 @@ def serve(
     port = sock.getsockname()[1]
     config = replace(config, host="127.0.0.1", port=port)
     app = create_app(config) if wrap is None else wrap(create_app(config))
-    server = uvicorn.Server(uvicorn.Config(
-        app, log_config=None, log_level="warning", lifespan="on", proxy_headers=False
-    ))
+    server = uvicorn.Server(uvicorn_config(app, config, log_config=None, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=f"uvicorn:{port}")
     thread.start()
     deadline = time.monotonic() + PATIENCE

@@ -63,7 +63,9 @@ def bot_trouble(caplog: pytest.LogCaptureFixture, needle: str) -> list[logging.L
 
 def test_searching_bots_think_in_worker_processes_and_choose_as_the_table_would(config: ServerConfig) -> None:
     with serve(replace(config, bot_workers=1)) as server, server.client() as client:
-        table_id = create(client, [bot("mcts:30"), bot("random")], seating="fixed")["table"]["id"]
+        # Vanuatu's medium level is a small search (mcts, 25 iterations): a whole game stays quick.
+        seats = [bot("medium"), bot("random")]
+        table_id = create(client, seats, game="vanuatu", seating="fixed")["table"]["id"]
         wait_for("the game to finish", lambda: table_log(client, table_id)["record"])
         logged = table_log(client, table_id)
         assert len(bot_workers()) == 1
@@ -75,8 +77,8 @@ def test_searching_bots_think_in_worker_processes_and_choose_as_the_table_would(
     for seq, action in enumerate(record.actions):
         seat = state.to_move
         assert seat is not None and logged["actions"][seq]["source"] == "bot"
-        spec = "mcts:30" if seat == 0 else "random"
-        asked = make_bot(spec, seat, (record.seed << 32) | seq, None, "puertorico")
+        spec = "medium" if seat == 0 else "random"
+        asked = make_bot(spec, seat, (record.seed << 32) | seq, None, "vanuatu")
         assert bot_move(asked, state).text == action
         state.apply(action)
     assert state.is_over

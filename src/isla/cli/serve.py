@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -94,13 +95,22 @@ def _origin(text: str) -> str:
 
 
 def _bot_level(text: str) -> str:
-    from isla.bots import UnknownBot, parse_spec
+    """A level or kind the server offers (no budget of its own: that could occupy a core for hours)."""
+    from isla.bots import bot_names
 
-    try:
-        parse_spec(text)
-    except UnknownBot as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    if text not in bot_names():
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(bot_names())}, not {text!r}")
     return text
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number per second, not {text!r}") from None
+    if not 0 < value <= 100_000:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 100000, not {text}")
+    return value
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -109,6 +119,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from isla.server import create_app
+    from isla.server.guard import uvicorn_config
 
     config = ServerConfig(
         data_dir=Path(args.data_dir).expanduser() if args.data_dir else default_data_dir(),
@@ -124,6 +135,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         trusted_proxies=tuple(args.trusted_proxy),
         allowed_hosts=tuple(args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
+        **{name: getattr(args, name) for name in LIMITS},
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
     if config.database_url is None:
@@ -144,12 +156,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 sys.stdout.write(announce)
                 sys.stdout.flush()
 
-    # WebSocket frames beyond 1 MiB close the connection; smaller ones over the server's message
-    # limit (64 KiB) are answered with an error and the connection stays open.
-    server = Server(
-        uvicorn.Config(create_app(config), log_level=args.log_level, lifespan="on", ws_max_size=1 << 20,
-                       proxy_headers=False)  # the app trusts only --trusted-proxy (clients.py)
-    )
+    server = Server(uvicorn_config(create_app(config), config, log_level=args.log_level))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C: uvicorn has shut down cleanly and re-raised the signal
@@ -219,6 +226,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "X-Forwarded-For header names the real client, for the per-client limits; repeat for several "
         "(default: none, the header is ignored)",
     )
+    _add_limits(p)
     p.add_argument(
         "--allowed-host", action="append", default=[], type=_host, metavar="NAME",
         help="a host name (or name:port) the server answers to besides those of --host, e.g. its public "
@@ -236,3 +244,31 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="how much the server logs (default info)",
     )
     p.set_defaults(handler=cmd_serve)
+
+
+def _add_limits(p: argparse.ArgumentParser) -> None:
+    """The flags of what one client may hold or send (docs/server.md, "Limits"), one per setting."""
+    limits = p.add_argument_group("limits per client (docs/server.md, \"Limits\")")
+    for name, (kind, metavar, what) in LIMITS.items():
+        default = getattr(ServerConfig, name)
+        limits.add_argument("--" + name.replace("_", "-"), type=kind, default=default, metavar=metavar,
+                            help=f"{what} (default {default:g})")
+
+
+def _count(text: str) -> int:
+    return whole_number(1, 1_000_000)(text)
+
+
+# ServerConfig setting -> (the flag's type, metavar, help); the flag is the setting's name.
+LIMITS: dict[str, tuple[Callable[[str], Any], str, str]] = {
+    "max_tables_per_player": (_count, "N", "live tables one account or guest may create"),
+    "max_tables_per_client": (_count, "N", "live tables one client address may create"),
+    "max_bot_tables_per_client": (_count, "N", "live tables with bots only one client address may create"),
+    "max_websockets_per_client": (_count, "N", "open WebSockets per client address"),
+    "max_connections_per_client": (_count, "N", "open connections per client address, WebSockets included"),
+    "connects_per_second": (_rate, "RATE", "new connections one client address may open a second on average"),
+    "connect_burst": (_count, "N", "new connections one client address may open at once"),
+    "max_header_bytes": (whole_number(1024, 1 << 20), "BYTES",
+                         "largest request head (request line and headers) accepted"),
+    "header_seconds": (_number, "SECONDS", "how long a connection may take to send a request's headers"),
+}

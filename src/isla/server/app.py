@@ -9,6 +9,7 @@ changes on the server when it is refused.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -28,6 +29,7 @@ from isla.server.config import ConfigError, ServerConfig
 from isla.server.headers import SecurityHeaders
 from isla.server.hosts import HostCheck, host_list
 from isla.server.hub import Hub
+from isla.server.jsondepth import MAX_DEPTH, too_deep
 from isla.server.origin import allowed_origins
 from isla.server.routes import pages, routers
 from isla.server.store import DatabaseUnavailable, Store
@@ -71,7 +73,9 @@ def unavailable_response(error: DatabaseUnavailable) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse request bodies over `limit` bytes with 413 before the application reads any of it.
+    """Refuse request bodies over `limit` bytes with 413 before the application reads any of it,
+    and bodies nesting deeper than any request of the API (jsondepth.py) with 400 before they are
+    parsed (a parser recursing 3,000 levels deep ends in an internal error).
 
     Uvicorn sets no limit on HTTP bodies; moves are tiny, so a large body is a mistake or an attack.
     The body is read here (at most limit + 1 bytes) and handed on from memory.
@@ -110,7 +114,12 @@ class BodyLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        await self.app(scope, _replay([{"type": "http.request", "body": b"".join(chunks)}], receive), send)
+        body = b"".join(chunks)
+        if too_deep(body):
+            problem = f"the request body nests more than {MAX_DEPTH} lists or objects deep"
+            await error_response(400, problem, "bad_request")(scope, receive, send)
+            return
+        await self.app(scope, _replay([{"type": "http.request", "body": body}], receive), send)
 
 
 class CatchAll:
@@ -171,8 +180,7 @@ def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
         return 422, "invalid request", "invalid"
     first = problems[0]
     if first.get("type") == "json_invalid":
-        reason = first.get("ctx", {}).get("error", "not valid JSON")
-        return 400, f"malformed JSON in the request body: {reason}", "bad_request"
+        return 400, "malformed JSON in the request body: send one JSON object", "bad_request"
     not_an_object = first.get("type") in ("model_attributes_type", "dict_type")
     if tuple(first.get("loc", ())) == ("body",) and not_an_object:
         message = "the request body must be a JSON object sent as 'Content-Type: application/json'"
@@ -221,6 +229,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.config = config
+    app.state.websockets = Counter()  # open WebSockets by client address (ws.py bounds them)
     for router in routers:
         app.include_router(router)
     app.include_router(ws.router)

@@ -64,6 +64,21 @@ class ServerConfig:
     # that, messages are refused with an error; a connection refused a whole burst in a row is closed.
     ws_messages_per_second: float = 20.0
     ws_message_burst: int = 60
+    # What one client may hold at once (docs/server.md, "Limits"): live (open or playing) tables
+    # per account or guest and per client address, and live tables of bots only per address.
+    max_tables_per_player: int = 20
+    max_tables_per_client: int = 50
+    max_bot_tables_per_client: int = 5
+    # Connections per client address: WebSockets, and TCP connections of any kind (WebSockets
+    # included); new connections per second on average and in one burst.
+    max_websockets_per_client: int = 32
+    max_connections_per_client: int = 128
+    connects_per_second: float = 20.0
+    connect_burst: int = 100
+    # A request's head (request line and headers) may be this large, and must be complete this
+    # many seconds after the connection opened or the previous response was sent.
+    max_header_bytes: int = 16 * 1024
+    header_seconds: float = 10.0
     # Another player may hand a seat to a bot once its player has been disconnected this long, or
     # has been to move this long without moving; the player can take the seat back at any time.
     away_seconds: float = 60.0

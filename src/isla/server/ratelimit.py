@@ -38,6 +38,10 @@ class TokenBucket:
         self.refused_in_a_row += 1
         return False
 
+    def full(self) -> bool:
+        """True if a whole burst could pass now: the sender has been quiet long enough to be forgotten."""
+        return self._tokens + (self._clock() - self._last) * self.rate >= self.burst
+
     def flooding(self) -> bool:
         """True once a whole burst in a row has been refused: the sender ignores the errors."""
         return self.refused_in_a_row >= self.burst

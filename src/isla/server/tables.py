@@ -25,11 +25,11 @@ import secrets
 import time
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from isla.bots import UnknownBot, parse_spec
+from isla.bots import UnknownBot, bot_names, parse_spec
 from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
 from isla.core import game as find_game
 from isla.server.botpool import BotPool, BotWorkerLost
@@ -51,6 +51,9 @@ from isla.server.words import LogWords
 log = logging.getLogger("isla.server")
 
 MAX_NAME = 40
+# One submission (HTTP or WebSocket) carries at most MAX_ACTIONS actions of MAX_ACTION_TEXT characters.
+MAX_ACTIONS = 100
+MAX_ACTION_TEXT = 200
 SEATINGS = ("random", "fixed")
 SEAT_KINDS = ("open", "bot", "human", "me")
 LIVE = ("open", "playing")
@@ -67,7 +70,8 @@ class TableError(Exception):
     invalid (a bad request: options, seats, names), illegal (an action the rules forbid), stale (a
     sequence number that is not the table's), duplicate (actions already applied), conflict (another
     writer took the sequence number first), not_your_turn, not_started, finished, seat_taken,
-    unavailable (a table whose log cannot be replayed).
+    unavailable (a table whose log cannot be replayed), too_many (a creation past a limit of the
+    server's: the caller holds as many live tables as it allows).
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -86,6 +90,8 @@ class Caller:
     token: str | None = None
     user_id: str | None = None
     user_name: str | None = None
+    # The client address the request came from (clients.py), which the creation limits count by.
+    client: str | None = None
 
 
 @dataclass(frozen=True)
@@ -446,6 +452,7 @@ class LocalTableService(TableService):
         self._loading: dict[str, asyncio.Task[LiveTable]] = {}  # tables being read back, by id
         self._broken: dict[str, TableError] = {}  # tables whose log this engine cannot replay
         self._rebuilding: asyncio.Task[None] | None = None
+        self._creating = asyncio.Lock()
         self._closing = False
         self._listeners: list[Callable[[str], None]] = []
 
@@ -519,7 +526,11 @@ class LocalTableService(TableService):
     # --- the interface --------------------------------------------------------------------
 
     async def create(self, request: NewTable, caller: Caller | None = None) -> JSON:
-        caller = caller or Caller()
+        return await self._create(request, caller or Caller())
+
+    async def _create(self, request: NewTable, caller: Caller, own_bots: Collection[str] = ()) -> JSON:
+        """Create a table; bot seats may name the bots the game offers and `own_bots` (those of the
+        table played again)."""
         try:
             game = find_game(request.game)
         except UnknownGame as error:
@@ -537,7 +548,7 @@ class LocalTableService(TableService):
         seats: list[StoredSeat] = []
         tokens: list[JSON] = []
         for slot, wanted in enumerate(request.seats):
-            seat = _new_seat(slot, wanted, caller, game.name)
+            seat = _new_seat(slot, wanted, caller, game.name, own_bots)
             if seat.kind == "human":
                 token = secrets.token_urlsafe(24)
                 seat.token_hash = token_hash(token)
@@ -553,6 +564,7 @@ class LocalTableService(TableService):
             seating=request.seating,
             status="open",
             creator_id=caller.user_id,
+            creator_client=caller.client,
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -560,7 +572,9 @@ class LocalTableService(TableService):
                 seats[slot].seat = seat_number
             stored.status = "playing"
         stored.seats = seats
-        await self.store.insert_table(stored)
+        async with self._creating:  # one count-then-insert at a time: two creates cannot both pass
+            await self._within_limits(caller, bots_only=all(seat.kind == "bot" for seat in seats))
+            await self.store.insert_table(stored)
         live = LiveTable(stored)
         self._live[live.id] = live
         async with live.lock:
@@ -742,12 +756,9 @@ class LocalTableService(TableService):
             return live.snapshot(holder, caller, self.config)
 
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
-        level = level or self.config.stand_in_level
         live = await self._get(table_id)
-        try:
-            parse_spec(level, live.game.name)  # the levels the table's game offers
-        except UnknownBot as error:
-            raise TableError("invalid", str(error)) from None
+        own = [seat.bot for seat in live.seats if seat.bot is not None]
+        level = offered_bot(level or self.config.stand_in_level, live.game.name, own)
         async with live.lock:
             holder = live.holder(caller)
             if live.status != "playing":
@@ -850,7 +861,8 @@ class LocalTableService(TableService):
                 else:
                     seats.append(SeatRequest("open", name=seat.name))
             s = live.stored
-            answer = await self.create(NewTable(s.game, seats, dict(s.options), s.seating), caller)
+            own = [seat.bot for seat in live.seats if seat.bot is not None]
+            answer = await self._create(NewTable(s.game, seats, dict(s.options), s.seating), caller, own)
             again_id = answer["table"]["id"]
             await self.store.set_again(live.id, again_id)
             live.stored.again_id = again_id
@@ -910,6 +922,27 @@ class LocalTableService(TableService):
             }
 
     # --- internals ------------------------------------------------------------------------
+
+    async def _within_limits(self, caller: Caller, bots_only: bool) -> None:
+        """Refuse (too_many) a new table past the live tables one player or one address may hold."""
+        config, store = self.config, self.store
+        then = "finish or abandon one of them first"
+        if caller.user_id is not None:
+            held = await store.count_live(creator_id=caller.user_id)
+            if held >= config.max_tables_per_player:
+                raise TableError("too_many", f"you already have {_tables(held)} that are not over, "
+                                 f"the most one player may have: {then}")
+        if caller.client is None:
+            return
+        held = await store.count_live(client=caller.client)
+        if held >= config.max_tables_per_client:
+            raise TableError("too_many", f"{_tables(held)} created from your address are not over, "
+                             f"the most one address may have: {then}")
+        if bots_only:
+            held = await store.count_live(client=caller.client, bots_only=True)
+            if held >= config.max_bot_tables_per_client:
+                raise TableError("too_many", f"{_tables(held)} of bots only created from your address "
+                                 f"are not over, the most one address may have: {then}, or seat a person")
 
     async def _get(self, table_id: str) -> LiveTable:
         """The table in memory, read back from the log first if need be.
@@ -1141,7 +1174,9 @@ def _reason(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
-def _new_seat(slot: int, wanted: SeatRequest, caller: Caller, game: str) -> StoredSeat:
+def _new_seat(
+    slot: int, wanted: SeatRequest, caller: Caller, game: str, own_bots: Collection[str] = ()
+) -> StoredSeat:
     if wanted.kind not in SEAT_KINDS:
         allowed = ", ".join(SEAT_KINDS)
         raise TableError("invalid", f"seat {slot}: kind must be one of {allowed}, not {wanted.kind!r}")
@@ -1150,11 +1185,7 @@ def _new_seat(slot: int, wanted: SeatRequest, caller: Caller, game: str) -> Stor
             raise TableError("invalid", f"seat {slot}: a bot seat takes no name")
         if not wanted.bot:
             raise TableError("invalid", f"seat {slot}: a bot seat needs a bot (a level or kind)")
-        try:
-            parse_spec(wanted.bot, game)  # a bot the game offers
-        except UnknownBot as error:
-            raise TableError("invalid", f"seat {slot}: {error}") from None
-        return StoredSeat(slot, "bot", bot=wanted.bot.strip())
+        return StoredSeat(slot, "bot", bot=offered_bot(wanted.bot, game, own_bots, f"seat {slot}: "))
     if wanted.bot is not None:
         raise TableError("invalid", f"seat {slot}: only a bot seat names a bot")
     if wanted.kind == "me":
@@ -1168,6 +1199,30 @@ def _new_seat(slot: int, wanted: SeatRequest, caller: Caller, game: str) -> Stor
         # again); whoever joins names themselves.
         return StoredSeat(slot, "open", name=None if wanted.name is None else clean_name(wanted.name))
     return StoredSeat(slot, "human", name=clean_name(wanted.name))
+
+
+def _tables(count: int) -> str:
+    return f"{count} table{'' if count == 1 else 's'}"
+
+
+def offered_bot(spec: str, game: str, own: Collection[str] = (), where: str = "") -> str:
+    """The bot `spec` if a seat of `game` may have it: a level or kind the server offers for the game
+    (GET /api/games), or one of `own` (the table's own bots); else TableError `invalid`.
+
+    A spec with a budget of its own (`mcts:100000000`) is refused: the server's levels bound what one
+    bot turn costs, and one request must not occupy a core for hours.
+    """
+    try:
+        parse_spec(spec, game)
+    except UnknownBot as error:
+        raise TableError("invalid", f"{where}{error}") from None
+    spec = spec.strip()
+    accepted = bot_names(game)
+    accepted += [bot for bot in dict.fromkeys(own) if bot not in accepted]
+    if spec not in accepted:
+        raise TableError("invalid", f"{where}bot {spec!r} is not offered for {game}: "
+                         f"choose one of {', '.join(accepted)}")
+    return spec
 
 
 def _summary(stored: StoredTable) -> JSON:

@@ -4,25 +4,29 @@ A browser is identified by its session cookie, an API client by `Authorization: 
 The handshake is refused before it reaches this module when its `Origin` is another site's, or a
 signed-in browser's names none (auth.py's OriginCheck, by the rule in origin.py): cookies ride
 along with any page's WebSocket, so without this check a hostile page could play for a visitor.
+A WebSocket past `max_websockets_per_client` open ones from one client address is closed at once.
 After that, every message is checked on its own (and counted: a connection sending too many is
-slowed, then closed, see ratelimit.py); a bad one (not JSON, too large, an unknown type, a forged
-table or seat, an illegal move) gets an `error` message on this connection only, the connection
-stays open and nothing changes. docs/api.md describes the messages.
+slowed, then closed, see ratelimit.py); a bad one (not JSON, nested deeper than the protocol needs,
+too large, an unknown type, a forged table or seat, an illegal move) gets an `error` message on this
+connection only, the connection stays open and nothing changes. docs/api.md describes the messages.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
+from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
+from isla.server.jsondepth import MAX_DEPTH, too_deep
 from isla.server.ratelimit import TokenBucket
 from isla.server.store import DatabaseUnavailable
-from isla.server.tables import Caller, TableError
+from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, Caller, TableError
 
 log = logging.getLogger("isla.server")
 router = APIRouter()
@@ -30,6 +34,7 @@ router = APIRouter()
 SESSION_COOKIE = "isla_session"
 MAX_REF = 64
 MAX_ID = 64
+TRY_AGAIN_LATER = 1013  # the WebSocket close code for "the server is overloaded, come back later"
 
 
 async def identify(connection: HTTPConnection) -> Caller:
@@ -44,9 +49,10 @@ async def identify(connection: HTTPConnection) -> Caller:
     cookie = connection.cookies.get(SESSION_COOKIE)
     if accounts is not None and cookie:
         user = await accounts.user_for_session(cookie)
+    client = client_address(connection.scope)
     if user is None:
-        return Caller(token)
-    return Caller(token, user.id, user.name)
+        return Caller(token, client=client)
+    return Caller(token, user.id, user.name, client=client)
 
 
 class BadMessage(Exception):
@@ -60,8 +66,34 @@ def _text(message: dict[str, Any], key: str, limit: int) -> str:
     return value
 
 
+async def refuse_too_many(websocket: WebSocket, limit: int) -> None:
+    """Close one WebSocket too many from a client at once, with code 1013 (try again later) and the
+    reason, which pages and programs can read (a refused handshake would carry no reason: browsers
+    report a bare failure, and uvicorn logs an error for each handshake answered with a denial)."""
+    await websocket.accept()
+    problem = f"too many WebSockets from your address: at most {limit} at once; close a page and try again"
+    await websocket.close(code=TRY_AGAIN_LATER, reason=problem)
+
+
 @router.websocket("/ws")
 async def socket(websocket: WebSocket) -> None:
+    config = websocket.app.state.config
+    held: Counter[str] = websocket.app.state.websockets
+    client = client_address(websocket.scope)
+    if held[client] >= config.max_websockets_per_client:
+        await refuse_too_many(websocket, config.max_websockets_per_client)
+        return
+    held[client] += 1  # no await since the check: two handshakes cannot both take the last place
+    try:
+        await _serve(websocket)
+    finally:
+        held[client] -= 1
+        if held[client] <= 0:
+            del held[client]
+
+
+async def _serve(websocket: WebSocket) -> None:
+    """One accepted WebSocket: identify the caller, then read and answer messages until it closes."""
     hub: Hub = websocket.app.state.hub
     config = websocket.app.state.config
     limit: int = config.max_message_bytes
@@ -106,10 +138,12 @@ async def socket(websocket: WebSocket) -> None:
 async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
     ref: Any = None
     try:
+        if too_deep(raw):
+            raise BadMessage(f"a message nests at most {MAX_DEPTH} lists or objects deep")
         try:
             message = json.loads(raw)
-        except ValueError as error:
-            raise BadMessage(f"malformed JSON: {error}") from None
+        except ValueError:
+            raise BadMessage("malformed JSON: send one JSON object with a 'type' per message") from None
         if not isinstance(message, dict):
             raise BadMessage("a message must be a JSON object with a 'type'")
         ref = message.get("ref")
@@ -152,8 +186,10 @@ async def _submit(hub: Hub, connection: Connection, message: dict[str, Any], ref
     if actions is not None:
         if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
             raise BadMessage("'actions' must be a non-empty list of action texts")
-        if len(actions) > 200:
-            raise BadMessage("at most 200 actions at once")
+        if len(actions) > MAX_ACTIONS:
+            raise BadMessage(f"at most {MAX_ACTIONS} actions at once")
+        if any(len(action) > MAX_ACTION_TEXT for action in actions):
+            raise BadMessage(f"an action text has at most {MAX_ACTION_TEXT} characters")
     if plan is not None and not isinstance(plan, dict):
         raise BadMessage("'plan' must be a JSON object")
     snapshot = await hub.service.submit(table_id, connection.caller, seq, actions or (), plan)

@@ -7,14 +7,11 @@ mistake is reported instead of guessed at. Responses describe what the table ser
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from isla.server.tables import MAX_NAME
-
-MAX_ACTIONS = 100
-MAX_ACTION_TEXT = 200
+from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, MAX_NAME
 
 
 class Strict(BaseModel):
@@ -62,7 +59,7 @@ class JoinIn(Strict):
 
 class ActionsIn(Strict):
     seq: StrictInt = Field(ge=0, description="the table's current sequence number (from the last GET)")
-    actions: list[StrictStr] | None = Field(
+    actions: list[Annotated[StrictStr, Field(max_length=MAX_ACTION_TEXT)]] | None = Field(
         None, min_length=1, max_length=MAX_ACTIONS,
         description="action texts (docs/notation.md), applied in order, all or nothing",
     )

@@ -444,6 +444,22 @@ class Store:
             )
             return list(ids)
 
+    async def count_live(
+        self, *, creator_id: str | None = None, client: str | None = None, bots_only: bool = False
+    ) -> int:
+        """How many tables that are not over were created by this user, or from this client address
+        (`bots_only`: of those, the ones where every seat is a bot), to bound what one client holds."""
+        query = select(func.count()).select_from(TableRow).where(TableRow.status.in_(("open", "playing")))
+        if creator_id is not None:
+            query = query.where(TableRow.creator_id == creator_id)
+        if client is not None:
+            query = query.where(TableRow.creator_client == client)
+        if bots_only:
+            person = select(SeatRow.slot).where(SeatRow.table_id == TableRow.id, SeatRow.kind != "bot")
+            query = query.where(~person.exists())
+        async with self._read() as session:
+            return int(await session.scalar(query) or 0)
+
     async def summaries(self, status: str | None = None, limit: int = 100) -> list[StoredTable]:
         """The newest tables (optionally of one status) with their seats, without their logs; a table
         being played says how many actions its log holds (`logged`): a server that has not rebuilt
