@@ -1,6 +1,8 @@
 """The WebSocket endpoint `/ws`: one connection per page, JSON messages, pushes from the hub.
 
 A browser is identified by its session cookie, an API client by `Authorization: Bearer TOKEN`.
+A socket opened with a session is closed (code 1008) when that session ends: logout, another
+sign-in in the browser, expiry (hub.py); the page reconnects as whoever it now is.
 The handshake is refused when its `Origin` is another site's: cookies ride along with any page's
 WebSocket, so without this check a hostile page could play for a signed-in visitor. After that,
 every message is checked on its own (and counted: a connection sending too many is slowed, then
@@ -18,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
+from isla.server.auth import COOKIE, Accounts, session_hash
 from isla.server.hub import Connection, Hub, error_message
 from isla.server.ratelimit import TokenBucket
 from isla.server.tables import Caller, TableError
@@ -25,7 +28,6 @@ from isla.server.tables import Caller, TableError
 log = logging.getLogger("isla.server")
 router = APIRouter()
 
-SESSION_COOKIE = "isla_session"
 MAX_REF = 64
 MAX_ID = 64
 
@@ -42,19 +44,24 @@ def same_origin(connection: HTTPConnection) -> bool:
 
 async def identify(connection: HTTPConnection) -> Caller:
     """The caller behind a request or socket: bearer token, and the signed-in user if any."""
+    return (await _identify(connection))[0]
+
+
+async def _identify(connection: HTTPConnection) -> tuple[Caller, str | None]:
+    """The caller, and the hash of the session that signs them in (None: not signed in)."""
     token = None
     authorization = connection.headers.get("authorization", "")
     scheme, _, credentials = authorization.partition(" ")
     if scheme.lower() == "bearer" and credentials.strip():
         token = credentials.strip()
     user = None
-    accounts = getattr(connection.app.state, "accounts", None)
-    cookie = connection.cookies.get(SESSION_COOKIE)
+    accounts: Accounts | None = getattr(connection.app.state, "accounts", None)
+    cookie = connection.cookies.get(COOKIE)
     if accounts is not None and cookie:
         user = await accounts.user_for_session(cookie)
-    if user is None:
-        return Caller(token)
-    return Caller(token, user.id, user.name)
+    if user is None or cookie is None:
+        return Caller(token), None
+    return Caller(token, user.id, user.name), session_hash(cookie)
 
 
 class BadMessage(Exception):
@@ -77,14 +84,20 @@ async def socket(websocket: WebSocket) -> None:
     config = websocket.app.state.config
     limit: int = config.max_message_bytes
     bucket = TokenBucket(config.ws_messages_per_second, config.ws_message_burst)
-    caller = await identify(websocket)
+    caller, session = await _identify(websocket)
     await websocket.accept()
-    connection = Connection(caller, websocket.send_text, websocket.close)
+    connection = Connection(caller, websocket.send_text, websocket.close, session)
+    hub.connect(connection)
     try:
+        accounts: Accounts | None = getattr(websocket.app.state, "accounts", None)
+        if session is not None and accounts is not None and not await accounts.session_alive(session):
+            hub.session_ended(session)  # it ended while this socket was being opened
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if connection.closed:  # being closed (its session ended, it read too slowly): ignore it
+                continue
             if not bucket.take():
                 if bucket.flooding():
                     await websocket.close(code=1008, reason="too many messages")
