@@ -19,7 +19,6 @@ def test_a_stranger_in_an_earlier_slot_is_not_the_creator(server: Running) -> No
     with server.client() as anon:
         created = create(anon, [OPEN, human("Ann"), OPEN])
     table_id, ann_token = created["table"]["id"], created["tokens"][0]["token"]
-    assert created["creator_token"] is None  # Ann's own seat's token is the creator's
     assert created["table"]["you"]["creator"] is True and created["table"]["can"]["abandon"] is True
     with server.client() as anon:
         joined = anon.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "slot": 0})
@@ -37,6 +36,7 @@ def test_a_stranger_in_an_earlier_slot_is_not_the_creator(server: Running) -> No
         assert left.status_code == 200, left.text
         done = post(ann, table_id, "abandon")
         assert done.status_code == 200 and done.json()["status"] == "abandoned", done.text
+    assert created["creator_token"] is None  # Ann's own seat's token is the creator's
 
 
 def test_a_table_made_without_a_persons_seat_gets_a_creator_token(server: Running) -> None:
