@@ -206,14 +206,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store = await Store.open(config.url(), config.sqlite_busy_ms)
         service = LocalTableService(store, config)
         hub = Hub(service)
+        accounts = Accounts(store, config)
+        accounts.listen(hub.session_ended)  # an ended session's WebSockets close
         try:
             await service.open()
             app.state.tables = service
             app.state.store = store
-            app.state.accounts = Accounts(store, config)
+            app.state.accounts = accounts
             app.state.hub = hub
+            hub.check_sessions(accounts.session_alive, config.session_check_seconds)
             yield
         finally:
+            accounts.close()
             await hub.close()
             await service.close()
             await store.close()

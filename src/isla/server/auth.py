@@ -7,9 +7,14 @@ database signs nobody in, and a session ends for real on logout because it lives
 (a signed cookie could not be revoked).
 
 Passwords are hashed with argon2id, whose cost is deliberate (about a second per hash with the
-default settings on a small machine): the hashing runs in worker threads, at most a few at once,
-so it never stalls the event loop the tables run on. Failed logins are limited per name, so the
-hash's cost is not the only thing standing between a guesser and a password.
+default settings on a small machine): the hashing runs in a pool of threads of its own ("isla-hash",
+HASHING_AT_ONCE of them), so it never stalls the event loop the tables run on, and a sign-in never
+queues behind anything else run in threads (asyncio's default executor, the bots' thread). Sign-ins
+are limited per client, and failed logins per client and name (signins.py), so the hash's cost is
+not the only thing standing between a guesser and a password.
+
+When a session ends (logout, a new sign-in in the same browser), `Accounts` tells its listeners
+(the WebSocket hub, which closes that session's sockets).
 
 Cookies travel with every request a browser makes to this server, whichever site caused it.
 `OriginCheck` refuses state-changing requests that carry a session cookie but come from another
@@ -23,9 +28,8 @@ import asyncio
 import hashlib
 import secrets
 import time
-import unicodedata
-from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -34,20 +38,25 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from isla.server.clients import UNKNOWN
 from isla.server.config import ServerConfig
+from isla.server.names import account_name_taken, clean_name, person_name
+from isla.server.names import name_key as name_key  # noqa: PLC0414 (names.py has the rules; importable here too)
 from isla.server.origin import Origin, refusal, refused
+from isla.server.signins import LOGIN_FAILURES as LOGIN_FAILURES  # noqa: PLC0414
+from isla.server.signins import LOGIN_WINDOW as LOGIN_WINDOW  # noqa: PLC0414
+from isla.server.signins import SignInLimits
 from isla.server.store.repository import NameTaken, Store, StoredUser
-from isla.server.tables import TableError, clean_name
+from isla.server.tables import TableError
 
 COOKIE = "isla_session"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 MAX_NAME_KEY = 80  # the column's width; a case-folded name can be longer than the name itself
-# Failed logins allowed per name within the window; further attempts are refused until it passes.
-LOGIN_FAILURES = 5
-LOGIN_WINDOW = 60.0
-# Hashes computed at once: each takes a core for about a second, and this machine has two.
+# Hashes computed at once (the threads of the hashing pool): each takes a core for about a second,
+# and this machine has two.
 HASHING_AT_ONCE = 2
+HASHING_THREADS = "isla-hash"
 # A session cookie longer than this is not one of ours (ours are 43 characters).
 MAX_COOKIE = 128
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -70,14 +79,6 @@ class SignedIn:
     session_id: str
 
 
-def name_key(name: str) -> str:
-    """The form in which two account names count as the same: compatibility-normalized and case-folded.
-
-    So "Ann", "ANN" and "Ann" written in full-width letters are one name.
-    """
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-
-
 def session_hash(session_id: str) -> str:
     return hashlib.sha256(session_id.encode()).hexdigest()
 
@@ -96,10 +97,18 @@ class Accounts:
         self.session_days = int(config.session_days)
         self.secure_cookies = bool(config.secure_cookies)
         self.hasher = PasswordHasher(time_cost=config.argon2_time_cost, memory_cost=config.argon2_memory_kib)
-        self._clock = clock
-        self._failures: dict[str, deque[float]] = {}
-        self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        self.limits = SignInLimits(config.sign_ins_per_minute, config.sign_in_burst, clock)
+        self._hashing = ThreadPoolExecutor(HASHING_AT_ONCE, thread_name_prefix=HASHING_THREADS)
         self._dummy_hash: str | None = None
+        self._ended: list[Callable[[str], None]] = []
+
+    def listen(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(session_hash)` whenever a session ends here (logout, replaced by a sign-in)."""
+        self._ended.append(listener)
+
+    def close(self) -> None:
+        """Stop the hashing threads (hashes in progress finish; none waiting is started)."""
+        self._hashing.shutdown(wait=False, cancel_futures=True)
 
     @property
     def session_seconds(self) -> int:
@@ -107,9 +116,11 @@ class Accounts:
 
     # --- signing in ---------------------------------------------------------------------------
 
-    async def register(self, name: str, password: str) -> SignedIn:
-        """Create an account and sign it in. Refused: a bad name or password, a name already taken."""
-        name = clean_name(name)
+    async def register(self, name: str, password: str, client: str = UNKNOWN) -> SignedIn:
+        """Create an account and sign it in. Refused: a bad name or password, a name already taken
+        (or one that reads as a bot's), too many sign-ins from the client."""
+        self.limits.attempt(client)
+        name = person_name(name)
         key = _checked_key(name)
         _check_password(password)
         if await self.store.user_by_name_key(key) is not None:  # before spending a second hashing
@@ -118,38 +129,44 @@ class Accounts:
         user = StoredUser(secrets.token_hex(16), name, guest=False, name_key=key, password_hash=password_hash)
         return await self._create(user)
 
-    async def guest(self, name: str) -> SignedIn:
-        """Sign in as a guest. Guests may share names, but not an account's name."""
-        name = clean_name(name)
+    async def guest(self, name: str, client: str = UNKNOWN) -> SignedIn:
+        """Sign in as a guest. Guests may share names, but not an account's name nor a bot's."""
+        self.limits.attempt(client)  # before telling whether the name is an account's
+        name = person_name(name)
         if await self.store.user_by_name_key(name_key(name)) is not None:
-            raise TableError(
-                "name_taken",
-                f"{name!r} is the name of an account: sign in with its password, or choose another name",
-            )
+            raise account_name_taken(name)
         return await self._create(StoredUser(secrets.token_hex(16), name, guest=True))
 
-    async def login(self, name: str, password: str) -> SignedIn:
+    async def login(self, name: str, password: str, client: str = UNKNOWN) -> SignedIn:
         """Sign in to an account. Unknown names and wrong passwords get one and the same refusal."""
+        self.limits.attempt(client)
         try:
             key = name_key(clean_name(name))
         except TableError:
             key = name_key(" ".join(str(name).split()))
-        self._attempt(key)
+        self.limits.login(client, key)
         stored = await self.store.user_by_name_key(key)
         if stored is None or stored.password_hash is None or len(password) > MAX_PASSWORD:
             await self._verify(await self._dummy(), password)  # as slow as a real check: no timing hint
             raise TableError("bad_login", "wrong name or password")
         if not await self._verify(stored.password_hash, password):
             raise TableError("bad_login", "wrong name or password")
-        self._failures.pop(key, None)
+        self.limits.succeeded(client, key)
         if self.hasher.check_needs_rehash(stored.password_hash):  # the settings got stronger
             await self.store.set_password_hash(stored.id, await self._hash(password))
         return await self._session_for(_user(stored))
 
     async def logout(self, session_id: str | None) -> None:
-        """End a session on the server; its cookie is worthless from now on."""
+        """End a session on the server; its cookie is worthless from now on, its sockets close."""
         if session_id and len(session_id) <= MAX_COOKIE:
-            await self.store.delete_session(session_hash(session_id))
+            hashed = session_hash(session_id)
+            await self.store.delete_session(hashed)
+            for listener in self._ended:
+                listener(hashed)
+
+    async def session_alive(self, hashed: str) -> bool:
+        """Whether the session with this hash still signs someone in (it has not ended nor expired)."""
+        return await self.store.session_user(hashed) is not None
 
     async def user_for_session(self, session_id: str | None) -> User | None:
         """The user a session cookie signs in; None for no cookie, a forged one, or an expired session."""
@@ -177,42 +194,20 @@ class Accounts:
         return SignedIn(user, session_id)
 
     async def _hash(self, password: str) -> str:
-        async with self._hashing:
-            return await asyncio.to_thread(self.hasher.hash, password)
+        return await asyncio.get_running_loop().run_in_executor(self._hashing, self.hasher.hash, password)
 
     async def _verify(self, password_hash: str, password: str) -> bool:
-        async with self._hashing:
-            try:
-                return await asyncio.to_thread(self.hasher.verify, password_hash, password)
-            except (VerificationError, InvalidHashError):
-                return False
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._hashing, self.hasher.verify, password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
 
     async def _dummy(self) -> str:
         """A hash of nothing anyone knows, with the current settings, to check unknown names against."""
         if self._dummy_hash is None:
             self._dummy_hash = await self._hash(secrets.token_urlsafe(16))
         return self._dummy_hash
-
-    def _attempt(self, key: str) -> None:
-        """Count a login attempt for `key` as failed until it succeeds; refuse it if too many failed.
-
-        Counting before the (slow) check means a burst of parallel guesses is limited too.
-        """
-        stamp = self._clock()
-        cutoff = stamp - LOGIN_WINDOW
-        failures = self._failures.get(key)
-        if failures is None:
-            if len(self._failures) > 10_000:  # forget names whose failures are all old
-                for old in [k for k, times in self._failures.items() if not times or times[-1] <= cutoff]:
-                    del self._failures[old]
-            failures = self._failures[key] = deque(maxlen=LOGIN_FAILURES)
-        while failures and failures[0] <= cutoff:
-            failures.popleft()
-        if len(failures) >= LOGIN_FAILURES:
-            wait = max(1, round(failures[0] - cutoff))
-            seconds = f"{wait} second{'s' if wait != 1 else ''}"
-            raise TableError("too_many", f"too many failed sign-ins for this name; try again in {seconds}")
-        failures.append(stamp)
 
 
 def _checked_key(name: str) -> str:

@@ -91,6 +91,12 @@ class ServerConfig:
     argon2_memory_kib: int = 64 * 1024
     session_days: int = 30
     secure_cookies: bool = False
+    # Sign-in attempts (as a guest, registering, logging in) one client address may make: on average
+    # per minute, and in one burst. Past that: 429 `too_many` until its bucket refills (signins.py).
+    sign_ins_per_minute: float = 10.0
+    sign_in_burst: int = 20
+    # How often the sessions of open WebSockets are checked: an expired session's sockets are closed.
+    session_check_seconds: float = 60.0
     # Reverse proxies whose X-Forwarded-For names the real client (addresses or networks, e.g.
     # "127.0.0.1" or "10.0.0.0/8"). Empty: the header is ignored and the peer is the client.
     trusted_proxies: tuple[str, ...] = ()

@@ -8,12 +8,18 @@ five times while a push is being prepared is pushed once more, with its latest s
 entries are counted per connection, so nothing is skipped. A connection whose client reads too
 slowly is dropped rather than letting its queue grow without bound; it reconnects and gets the full
 current state again.
+
+A connection opened by a signed-in browser remembers the session it was opened with (its hash).
+When that session ends (logout, a new sign-in in the browser, expiry) the hub closes the session's
+connections with code 1008 (policy violation) and a reason: the rights they were opened with are
+gone, and the page reconnects as whoever its cookie now says.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -29,15 +35,19 @@ log = logging.getLogger("isla.server")
 MAX_QUEUE = 200
 # Lobby pushes are batched: at most one per this many seconds.
 LOBBY_DELAY = 0.3
+# The close code of a connection whose session ended (RFC 6455: policy violation).
+SESSION_ENDED = 1008
 
 Send = Callable[[str], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
 
 
 class Connection:
     """One client: who it is, what it follows, and an outgoing queue drained by its own task."""
 
-    def __init__(self, caller: Caller, send: Send, close: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, caller: Caller, send: Send, close: Close, session: str | None = None) -> None:
         self.caller = caller
+        self.session = session  # the hash of the session it was opened with (None: none)
         self.table: str | None = None
         self.slot: int | None = None  # the seat (slot) it holds at that table, for presence
         self.in_lobby = False
@@ -47,6 +57,7 @@ class Connection:
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._drain())
         self.closed = False
+        self._close_with = (1000, "")
 
     def send(self, message: JSON) -> None:
         if self.closed:
@@ -69,7 +80,16 @@ class Connection:
             self.closed = True
         if self.closed:
             with contextlib.suppress(Exception):
-                await self._close()
+                await self._close(*self._close_with)
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection after what is already queued; from now on it acts for nobody."""
+        self.caller = dataclasses.replace(self.caller, user_id=None, user_name=None)
+        if self.closed:
+            return
+        self.closed = True
+        self._close_with = (code, reason)
+        self._queue.put_nowait(None)
 
     async def stop(self) -> None:
         self.closed = True
@@ -88,6 +108,8 @@ class Hub:
         self._dirty: set[str] = set()
         self._pushing: dict[str, asyncio.Task[None]] = {}
         self._lobby_task: asyncio.Task[None] | None = None
+        self._sessions: dict[str, set[Connection]] = {}  # session hash -> its open connections
+        self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
         service.listen(self.table_changed)
 
@@ -111,9 +133,43 @@ class Hub:
         self._lobby.add(connection)
         connection.send({"type": "lobby", "tables": await self.service.tables()})
 
+    def connect(self, connection: Connection) -> None:
+        """A new connection: remember it under its session, to close it when the session ends."""
+        if connection.session is not None:
+            self._sessions.setdefault(connection.session, set()).add(connection)
+
     async def disconnect(self, connection: Connection) -> None:
+        if connection.session is not None:
+            same = self._sessions.get(connection.session)
+            if same is not None:
+                same.discard(connection)
+                if not same:
+                    del self._sessions[connection.session]
         await self._leave(connection)
         await connection.stop()
+
+    # --- sessions -------------------------------------------------------------------------
+
+    def session_ended(self, session: str, reason: str = "signed out: the session ended") -> None:
+        """Close every connection opened with the session whose hash is `session`."""
+        for connection in self._sessions.pop(session, set()):
+            connection.end(SESSION_ENDED, reason)
+
+    def check_sessions(self, alive: Callable[[str], Awaitable[bool]], every: float) -> None:
+        """Every `every` seconds, close the connections of sessions that `alive` says have expired."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep(alive, every))
+
+    async def _sweep(self, alive: Callable[[str], Awaitable[bool]], every: float) -> None:
+        while not self._closing:
+            await asyncio.sleep(every)
+            for session in list(self._sessions):
+                try:
+                    ended = not await alive(session)
+                except Exception as error:  # the database is away: look again next time
+                    log.warning("isla: checking the sessions of open WebSockets failed (%s)", error)
+                    break
+                if ended:
+                    self.session_ended(session, "the session expired: sign in again")
 
     async def _leave(self, connection: Connection) -> None:
         if connection.in_lobby:
@@ -194,7 +250,7 @@ class Hub:
 
     async def close(self) -> None:
         self._closing = True
-        tasks = [*self._pushing.values(), *([self._lobby_task] if self._lobby_task else [])]
+        tasks = [*self._pushing.values(), *(t for t in (self._lobby_task, self._sweeper) if t is not None)]
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -23,7 +23,6 @@ import logging
 import random
 import secrets
 import time
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +34,9 @@ from isla.core import game as find_game
 from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
+from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
+from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
+from isla.server.names import clean_name as clean_name  # noqa: PLC0414
 from isla.server.store import (
     DatabaseUnavailable,
     Finish,
@@ -50,7 +52,6 @@ from isla.server.words import LogWords
 
 log = logging.getLogger("isla.server")
 
-MAX_NAME = 40
 # One submission (HTTP or WebSocket) carries at most MAX_ACTIONS actions of MAX_ACTION_TEXT characters.
 MAX_ACTIONS = 100
 MAX_ACTION_TEXT = 200
@@ -199,20 +200,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def clean_name(name: Any) -> str:
-    """A player name as shown to others: trimmed, 1 to 40 printable characters."""
-    if not isinstance(name, str):
-        raise TableError("invalid", "a player name must be text")
-    text = " ".join(name.split())
-    if not text:
-        raise TableError("invalid", "a player name must not be empty")
-    if len(text) > MAX_NAME:
-        raise TableError("invalid", f"a player name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise TableError("invalid", "a player name must not contain control characters")
-    return text
-
-
 class LiveTable:
     """One table in memory: its setup, seats, game state (once started), log, log in words, presence."""
 
@@ -276,15 +263,17 @@ class LiveTable:
     def holder(self, caller: Caller) -> StoredSeat | None:
         """The seat the caller holds here: by player token, else by signed-in user; None: spectator.
 
-        A token that holds no seat here is refused (it was meant for another table, or forged); a
-        user without a seat here is simply a spectator.
+        A token that holds no seat here is refused (it was meant for another table, or forged),
+        unless it is the table's creator token, which holds no seat but gives the creator's rights;
+        a user without a seat here is simply a spectator.
         """
         if caller.token is not None:
             wanted = token_hash(caller.token)
             for seat in self.seats:
                 if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
                     return seat
-            raise TableError("forbidden", f"this player token holds no seat at table {self.id}")
+            if not self.has_creator_token(caller):
+                raise TableError("forbidden", f"this player token holds no seat at table {self.id}")
         if caller.user_id is not None:
             return next((s for s in self.seats if s.user_id == caller.user_id), None)
         return None
@@ -324,11 +313,25 @@ class LiveTable:
         names = self.seat_names()
         return Record(s.game, s.players, s.seed, dict(s.options), actions, names, s.engine_version)
 
+    def has_creator_token(self, caller: Caller) -> bool:
+        """Whether the caller's bearer token is the one recorded as the creator's."""
+        recorded = self.stored.creator_token_hash
+        if caller.token is None or recorded is None:
+            return False
+        return secrets.compare_digest(recorded, token_hash(caller.token))
+
     def is_creator(self, holder: StoredSeat | None, caller: Caller) -> bool:
-        """The creator: the signed-in user who made the table, or (API tables) its first person's seat."""
+        """The creator: the caller who made the table, whatever slot anyone sits in.
+
+        That is the signed-in user who made it, or (made without signing in) the holder of the
+        creator token recorded with it. Tables made before creators were recorded (neither set)
+        keep the old rule: the holder of the first `human` seat listed.
+        """
         creator = self.stored.creator_id
         if creator is not None:
             return caller.user_id == creator
+        if self.stored.creator_token_hash is not None:
+            return self.has_creator_token(caller)
         first = next((s for s in self.seats if s.kind == "human"), None)
         return holder is not None and first is not None and holder.slot == first.slot
 
@@ -554,6 +557,18 @@ class LocalTableService(TableService):
                 seat.token_hash = token_hash(token)
                 tokens.append({"slot": slot, "name": seat.name, "token": token})
             seats.append(seat)
+        await self._check_people(seats, caller)
+        # The creator: a signed-in caller by id; else the first `human` seat's token (an API
+        # client's own seat, as before), else a token of its own that holds no seat.
+        creator_token: str | None = None
+        creator_hash: str | None = None
+        if caller.user_id is None:
+            first_person = next((s for s in seats if s.kind == "human"), None)
+            if first_person is not None:
+                creator_hash = first_person.token_hash
+            else:
+                creator_token = secrets.token_urlsafe(24)
+                creator_hash = token_hash(creator_token)
         stored = StoredTable(
             id=secrets.token_hex(6),
             game=game.name,
@@ -565,6 +580,7 @@ class LocalTableService(TableService):
             status="open",
             creator_id=caller.user_id,
             creator_client=caller.client,
+            creator_token_hash=creator_hash,
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -581,8 +597,10 @@ class LocalTableService(TableService):
             self._kick(live)
             mine = next((s for s in live.seats if caller.user_id and s.user_id == caller.user_id), None)
             first = mine or next((s for s in live.seats if s.kind == "human"), None)
-            you = Caller(user_id=caller.user_id) if mine is not None else Caller()
-            answer = {"table": live.snapshot(first, you, self.config), "tokens": tokens}
+            shown = next((t["token"] for t in tokens if first is not None and t["slot"] == first.slot), None)
+            you = Caller(token=None if mine is not None else shown or creator_token, user_id=caller.user_id)
+            table = live.snapshot(first, you, self.config)
+            answer = {"table": table, "tokens": tokens, "creator_token": creator_token}
         self._changed(live)
         return answer
 
@@ -594,17 +612,22 @@ class LocalTableService(TableService):
             if caller.user_name is None:
                 raise TableError("invalid", "joining needs a name (or sign in first)")
             name = caller.user_name
-        name = clean_name(name)
+        name = await self._own_name(name, caller)
         live = await self._get(table_id)
         async with live.lock:
             if live.status != "open":
                 raise TableError("seat_taken", f"table {table_id} has already started: no seat is open")
             if caller.user_id is not None and any(s.user_id == caller.user_id for s in live.seats):
                 raise TableError("seat_taken", f"you already have a seat at table {table_id}")
+            key = name_key(name)
+            if any(s.kind == "human" and s.name is not None and name_key(s.name) == key for s in live.seats):
+                message = f"someone at table {table_id} is already called {name!r}; choose another name"
+                raise TableError("name_taken", message)
             if slot is None:
                 # A seat kept for this name first, then one kept for nobody, then any open one.
                 open_seats = [s for s in live.seats if s.kind == "open"]
-                chosen = min(open_seats, key=lambda s: (s.name != name, s.name is not None, s.slot))
+                chosen = min(open_seats, key=lambda s: (s.name is None or name_key(s.name) != key,
+                                                        s.name is not None, s.slot))
             else:
                 if not 0 <= slot < len(live.seats):
                     raise TableError(
@@ -858,8 +881,9 @@ class LocalTableService(TableService):
                     seats.append(SeatRequest("me") if signed_in else SeatRequest("human", name=name))
                 elif seat.kind == "bot":
                     seats.append(SeatRequest("bot", bot=seat.bot))
-                else:
-                    seats.append(SeatRequest("open", name=seat.name))
+                else:  # kept for its player, unless an old table let a person go by a bot's name
+                    kept = seat.name if seat.name is not None and not reads_as_bot(seat.name) else None
+                    seats.append(SeatRequest("open", name=kept))
             s = live.stored
             own = [seat.bot for seat in live.seats if seat.bot is not None]
             answer = await self._create(NewTable(s.game, seats, dict(s.options), s.seating), caller, own)
@@ -868,6 +892,29 @@ class LocalTableService(TableService):
             live.stored.again_id = again_id
         self._changed(live)
         return answer
+
+    async def _own_name(self, name: str, caller: Caller) -> str:
+        """`name` as the caller's own: a person's name, and not another person's account name."""
+        name = person_name(name)
+        account = await self.store.user_by_name_key(name_key(name))
+        if account is not None and account.id != caller.user_id:
+            raise account_name_taken(name)
+        return name
+
+    async def _check_people(self, seats: Sequence[StoredSeat], caller: Caller) -> None:
+        """The people of a new table: each goes by a name of their own, and no two by the same one."""
+        seen: set[str] = set()
+        for seat in seats:
+            if seat.kind != "human" or seat.name is None:
+                continue
+            await self._own_name(seat.name, caller)
+            key = name_key(seat.name)
+            if key in seen:
+                raise TableError(
+                    "name_taken",
+                    f"two seats are named {seat.name!r}: people at one table need different names",
+                )
+            seen.add(key)
 
     async def _join_again(self, table_id: str, slot: int, name: str, caller: Caller) -> JSON | None:
         """The table set up again, as `create` answers, for the caller: their seat there, or a seat
@@ -1197,8 +1244,8 @@ def _new_seat(
     if wanted.kind == "open":
         # A name on an open seat says whom it is kept for (who sat there when the table is played
         # again); whoever joins names themselves.
-        return StoredSeat(slot, "open", name=None if wanted.name is None else clean_name(wanted.name))
-    return StoredSeat(slot, "human", name=clean_name(wanted.name))
+        return StoredSeat(slot, "open", name=None if wanted.name is None else person_name(wanted.name))
+    return StoredSeat(slot, "human", name=person_name(wanted.name))
 
 
 def _tables(count: int) -> str:

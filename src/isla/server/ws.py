@@ -9,6 +9,8 @@ After that, every message is checked on its own (and counted: a connection sendi
 slowed, then closed, see ratelimit.py); a bad one (not JSON, nested deeper than the protocol needs,
 too large, an unknown type, a forged table or seat, an illegal move) gets an `error` message on this
 connection only, the connection stays open and nothing changes. docs/api.md describes the messages.
+A socket opened with a session is closed (code 1008) when that session ends: logout, another
+sign-in in the browser, expiry (hub.py); the page reconnects as whoever it now is.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
+from isla.server.auth import COOKIE, Accounts, session_hash
 from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
 from isla.server.jsondepth import MAX_DEPTH, too_deep
@@ -31,7 +34,6 @@ from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, Caller, TableError
 log = logging.getLogger("isla.server")
 router = APIRouter()
 
-SESSION_COOKIE = "isla_session"
 MAX_REF = 64
 MAX_ID = 64
 TRY_AGAIN_LATER = 1013  # the WebSocket close code for "the server is overloaded, come back later"
@@ -39,20 +41,25 @@ TRY_AGAIN_LATER = 1013  # the WebSocket close code for "the server is overloaded
 
 async def identify(connection: HTTPConnection) -> Caller:
     """The caller behind a request or socket: bearer token, and the signed-in user if any."""
+    return (await _identify(connection))[0]
+
+
+async def _identify(connection: HTTPConnection) -> tuple[Caller, str | None]:
+    """The caller, and the hash of the session that signs them in (None: not signed in)."""
     token = None
     authorization = connection.headers.get("authorization", "")
     scheme, _, credentials = authorization.partition(" ")
     if scheme.lower() == "bearer" and credentials.strip():
         token = credentials.strip()
     user = None
-    accounts = getattr(connection.app.state, "accounts", None)
-    cookie = connection.cookies.get(SESSION_COOKIE)
+    accounts: Accounts | None = getattr(connection.app.state, "accounts", None)
+    cookie = connection.cookies.get(COOKIE)
     if accounts is not None and cookie:
         user = await accounts.user_for_session(cookie)
     client = client_address(connection.scope)
-    if user is None:
-        return Caller(token, client=client)
-    return Caller(token, user.id, user.name, client=client)
+    if user is None or cookie is None:
+        return Caller(token, client=client), None
+    return Caller(token, user.id, user.name, client=client), session_hash(cookie)
 
 
 class BadMessage(Exception):
@@ -99,17 +106,23 @@ async def _serve(websocket: WebSocket) -> None:
     limit: int = config.max_message_bytes
     bucket = TokenBucket(config.ws_messages_per_second, config.ws_message_burst)
     try:
-        caller = await identify(websocket)
+        caller, session = await _identify(websocket)
     except DatabaseUnavailable:  # the store has logged it; 1013: try again later
         await websocket.close(code=1013, reason="the database is not available: try again in a moment")
         return
     await websocket.accept()
-    connection = Connection(caller, websocket.send_text, websocket.close)
+    connection = Connection(caller, websocket.send_text, websocket.close, session)
+    hub.connect(connection)
     try:
+        accounts: Accounts | None = getattr(websocket.app.state, "accounts", None)
+        if session is not None and accounts is not None and not await accounts.session_alive(session):
+            hub.session_ended(session)  # it ended while this socket was being opened
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if connection.closed:  # being closed (its session ended, it read too slowly): ignore it
+                continue
             if not bucket.take():
                 if bucket.flooding():
                     await websocket.close(code=1008, reason="too many messages")

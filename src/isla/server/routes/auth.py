@@ -13,8 +13,10 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field, StrictStr
 
 from isla.server.auth import COOKIE, MAX_PASSWORD, MIN_PASSWORD, Accounts, SignedIn, User, current_user
+from isla.server.clients import client_address
+from isla.server.names import MAX_NAME
 from isla.server.routes.schemas import ErrorOut, Strict
-from isla.server.tables import MAX_NAME, TableError
+from isla.server.tables import TableError
 
 router = APIRouter(prefix="/api/auth", tags=["accounts"])
 
@@ -62,7 +64,7 @@ def _user(user: User | None) -> dict[str, Any]:
 async def _sign_in(
     request: Request, response: Response, service: Accounts, signed: SignedIn
 ) -> dict[str, Any]:
-    """Give the browser its new session (ending the one it had, if any)."""
+    """Give the browser its new session (ending the one it had, if any, and closing its sockets)."""
     await service.logout(request.cookies.get(COOKIE))
     response.set_cookie(
         COOKIE, signed.session_id, max_age=service.session_seconds, path="/", httponly=True,
@@ -74,27 +76,29 @@ async def _sign_in(
 @router.post("/register", status_code=201, response_model=MeOut, responses=ERRORS)
 async def register(body: CredentialsIn, request: Request, response: Response, service: Service) -> Any:
     """Create an account and sign in to it (the answer sets the session cookie)."""
-    signed = await service.register(body.name, body.password)
+    signed = await service.register(body.name, body.password, client_address(request.scope))
     return await _sign_in(request, response, service, signed)
 
 
 @router.post("/login", response_model=MeOut, responses=ERRORS)
 async def login(body: CredentialsIn, request: Request, response: Response, service: Service) -> Any:
-    """Sign in to an account. After 5 failed attempts for a name within a minute, wait (429)."""
-    signed = await service.login(body.name, body.password)
+    """Sign in to an account. After 5 failed attempts for a name within a minute from one address,
+    that address waits (429); so does an address that signs in too often (any way)."""
+    signed = await service.login(body.name, body.password, client_address(request.scope))
     return await _sign_in(request, response, service, signed)
 
 
 @router.post("/guest", status_code=201, response_model=MeOut, responses=ERRORS)
 async def guest(body: GuestIn, request: Request, response: Response, service: Service) -> Any:
     """Play as a guest: a name only, no password (the answer sets the session cookie)."""
-    signed = await service.guest(body.name)
+    signed = await service.guest(body.name, client_address(request.scope))
     return await _sign_in(request, response, service, signed)
 
 
 @router.post("/logout", response_model=MeOut, responses=ERRORS)
 async def logout(request: Request, response: Response, service: Service) -> Any:
-    """Sign out: the session ends on the server and the cookie is cleared (signed out already: no-op)."""
+    """Sign out: the session ends on the server, its WebSockets close, and the cookie is cleared
+    (signed out already: no-op)."""
     await service.logout(request.cookies.get(COOKIE))
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=service.secure_cookies)
     return _user(None)

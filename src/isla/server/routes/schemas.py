@@ -136,6 +136,12 @@ class TokenOut(BaseModel):
 class CreatedOut(BaseModel):
     table: TableOut
     tokens: list[TokenOut]
+    creator_token: str | None = Field(
+        None,
+        description="only for a table created without signing in and without a 'human' seat: a bearer "
+        "token that gives the creator's rights (abandon) and holds no seat; else null (the creator is "
+        "the signed-in caller, or the holder of the first 'human' seat's token)",
+    )
 
 
 class JoinedOut(BaseModel):

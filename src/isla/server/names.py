@@ -1,0 +1,83 @@
+"""The rules for the names people go by, so that nobody can pass for somebody else.
+
+Everybody at a table is known to the others by name only. So a name is compared in one form,
+`name_key` (compatibility-normalized and case-folded: "Ann", "ANN" and "Ann" in full-width letters are
+one name), and three rules hold wherever a person names themselves or a seat:
+
+- a name whose key is an account's belongs to that account: nobody else may use it;
+- a name that reads as a bot's ("Medium bot", "Random bot 2", "bot", a bot level or kind such as
+  "hard" or "mcts") is never a person's, so a bot on the table is always a bot;
+- two people at one table never share a name.
+
+The first needs the accounts, so it is checked by whoever holds the store (auth.py, tables.py);
+this module holds the rules that need nothing but the name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from isla.bots import bot_names
+
+if TYPE_CHECKING:
+    from isla.server.tables import TableError
+
+MAX_NAME = 40
+# "... bot", optionally numbered: how the tables name their bots (LiveTable.seat_names).
+_BOT_LIKE = re.compile(r"(?:^|\s)bot(?:\s\d+)?$")
+
+
+def _refusal(code: str, message: str) -> TableError:
+    """A TableError, imported late: tables.py imports this module, so this one cannot import it first."""
+    from isla.server.tables import TableError
+
+    return TableError(code, message)
+
+
+def clean_name(name: Any) -> str:
+    """A player name as shown to others: trimmed, 1 to 40 printable characters."""
+    if not isinstance(name, str):
+        raise _refusal("invalid", "a player name must be text")
+    text = " ".join(name.split())
+    if not text:
+        raise _refusal("invalid", "a player name must not be empty")
+    if len(text) > MAX_NAME:
+        raise _refusal("invalid", f"a player name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise _refusal("invalid", "a player name must not contain control characters")
+    return text
+
+
+def name_key(name: str) -> str:
+    """The form in which two names count as the same: compatibility-normalized and case-folded.
+
+    So "Ann", "ANN" and "Ann" written in full-width letters are one name. (Stored as each account's
+    `name_key`: changing it would make existing accounts' names compare differently.)
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def reads_as_bot(name: str) -> bool:
+    """Whether `name` reads as a bot's: "... bot" (numbered or not), or a bot level's or kind's name."""
+    key = " ".join(name_key(name).split())
+    return bool(_BOT_LIKE.search(key)) or key in {name_key(known) for known in bot_names()}
+
+
+def person_name(name: Any) -> str:
+    """A name a person may go by (or keep a seat for): `clean_name`, and not one that reads as a bot's."""
+    text = clean_name(name)
+    if reads_as_bot(text):
+        raise _refusal(
+            "invalid", f"{text!r} reads as a bot's name, and bots are named so; choose another name"
+        )
+    return text
+
+
+def account_name_taken(name: str) -> TableError:
+    """The refusal of a name that is another person's account name."""
+    return _refusal(
+        "name_taken",
+        f"{name!r} is the name of an account: sign in with its password, or choose another name",
+    )

@@ -1,0 +1,94 @@
+"""How often one client may try to sign in: a bound on guessing names and passwords.
+
+Two limits, both kept in memory (a restart forgets them, which only helps a guesser once):
+
+- **per client**: every sign-in attempt (as a guest, registering, logging in) takes a token from
+  its client's bucket, which refills at `sign_ins_per_minute` up to `sign_in_burst`. A person signs
+  in a few times a day; a script asking which names are accounts, or trying one password on many
+  names (spraying), is slowed to that rate.
+- **per client and name**: after LOGIN_FAILURES failed logins for one name from one client within
+  LOGIN_WINDOW seconds, that client's further logins for that name wait until the window passes.
+  Keyed by client too, so a stranger's guesses never lock the right password out for its owner.
+
+The client is the network address (clients.py): behind a reverse proxy, set `trusted_proxies`, or
+everybody shares the proxy's limit. The clock is injected so the arithmetic can be tested without
+waiting.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+
+from isla.server.tables import TableError
+
+# Failed logins allowed per (client, name) within the window; further attempts wait until it passes.
+LOGIN_FAILURES = 5
+LOGIN_WINDOW = 60.0
+# Beyond this many clients (or client-name pairs) remembered, the ones at rest are forgotten.
+REMEMBERED = 10_000
+
+
+def _seconds(wait: float) -> str:
+    whole = max(1, math.ceil(wait))
+    return f"{whole} second{'s' if whole != 1 else ''}"
+
+
+class SignInLimits:
+    """The two limits of the module docstring; each check raises TableError `too_many` when it refuses."""
+
+    def __init__(self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        if per_minute <= 0 or burst < 1:
+            raise ValueError("sign-in limits need a positive rate and a burst of at least 1")
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when counted)
+        self._failures: dict[tuple[str, str], deque[float]] = {}
+
+    def attempt(self, client: str) -> None:
+        """Count one sign-in attempt of `client`; refuse it if the client has used up its burst."""
+        now = self._clock()
+        tokens, then = self._buckets.get(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if tokens < 1.0:
+            self._buckets[client] = (tokens, now)
+            wait = (1.0 - tokens) / self.rate
+            message = f"too many sign-ins from your address; try again in {_seconds(wait)}"
+            raise TableError("too_many", message)
+        if client not in self._buckets and len(self._buckets) >= REMEMBERED:
+            self._forget_rested(now)
+        self._buckets[client] = (tokens - 1.0, now)
+
+    def login(self, client: str, key: str) -> None:
+        """Count a login for the name `key` from `client` as failed until `succeeded`; refuse it if
+        too many failed lately. Counting before the (slow) check limits a parallel burst too."""
+        now = self._clock()
+        cutoff = now - LOGIN_WINDOW
+        failures = self._failures.get((client, key))
+        if failures is None:
+            if len(self._failures) >= REMEMBERED:
+                for old in [k for k, times in self._failures.items() if not times or times[-1] <= cutoff]:
+                    del self._failures[old]
+            failures = self._failures[client, key] = deque(maxlen=LOGIN_FAILURES)
+        while failures and failures[0] <= cutoff:
+            failures.popleft()
+        if len(failures) >= LOGIN_FAILURES:
+            wait = failures[0] - cutoff
+            raise TableError(
+                "too_many",
+                f"too many failed sign-ins for this name from your address; try again in {_seconds(wait)}",
+            )
+        failures.append(now)
+
+    def succeeded(self, client: str, key: str) -> None:
+        """A login for `key` from `client` succeeded: its failures are forgotten."""
+        self._failures.pop((client, key), None)
+
+    def _forget_rested(self, now: float) -> None:
+        """Drop the buckets that have refilled: forgetting them changes nothing."""
+        for client, (tokens, then) in list(self._buckets.items()):
+            if tokens + (now - then) * self.rate >= self.burst:
+                del self._buckets[client]
