@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -321,6 +322,8 @@ def test_a_seat_is_never_sent_hidden_information(server: Running) -> None:
         while table["status"] == "playing":
             if table["legal"]:
                 choice = rng.choice(table["legal"])
+                # Under the server's 20 messages a second: faster, a refused submit gets no push.
+                time.sleep(1 / 15)
                 ann.send({"type": "submit", "table": table_id, "seq": table["seq"], "actions": [choice]})
             seq = table["seq"]
             table = ann.until(
