@@ -38,7 +38,8 @@ def my_table(client: httpx2.Client) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def socket_of(site: Running, client: httpx2.Client) -> Iterator[Socket]:
-    """A socket opened with the client's session cookie, from the server's own page (closing it is quiet if the server closed it)."""
+    """A socket opened with the client's session cookie, from the server's own page (closing it is
+    quiet if the server closed it)."""
     socket = Socket(site.url, cookie=f"{COOKIE}={client.cookies[COOKIE]}", origin=site.url)
     try:
         yield socket
