@@ -18,6 +18,8 @@ the ids the game's catalog already uses, with the kind in front ("role.settler",
 `en` catalog (English is the msgid). Either way `english` gives the reference a translation is
 checked against.
 
+A catalog Babel finds malformed raises babel.messages.pofile.PoFileError when it is read.
+
 Looking up never guesses: English stands in only for a language Isla does not have. A language Isla
 has that lacks a text raises `MissingText`, because a page half in English is a bug that the
 catalog tests catch before it ships, not something to hide.
@@ -74,8 +76,10 @@ GENERIC: Final = Domain(GENERIC_DOMAIN, LOCALE_DIR)
 
 @cache
 def _read(path: Path) -> Catalog:
+    # abort_invalid: a malformed catalog (say, more plural forms than its header allows) is an
+    # error where it is read, not a warning and a quietly dropped form.
     with path.open("rb") as handle:
-        return read_po(handle)
+        return read_po(handle, abort_invalid=True)
 
 
 def catalog(domain: Domain, lang: str) -> Catalog | None:
