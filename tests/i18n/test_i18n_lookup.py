@@ -57,7 +57,7 @@ def test_a_language_isla_lacks_reads_english(tmp_path: Path) -> None:
     domain = _domain(tmp_path, TERMS)
     assert translate(domain, "fr", "role.mayor") == "Mayor"
     assert translate(domain, "ja-JP", "hello {who}", who="Ann") == "Hello, Ann"
-    assert ngettext(domain, "fr", "{n} doubloon", 2) == "2 doubloons"
+    assert ngettext(domain, "fr", "{n} doubloon", "{n} doubloons", 2) == "2 doubloons"
 
 
 def test_a_language_isla_has_never_stands_in_english_for_a_missing_text(tmp_path: Path) -> None:
@@ -74,14 +74,14 @@ def test_a_language_isla_has_never_stands_in_english_for_a_missing_text(tmp_path
 
 def test_counts_take_the_form_their_language_s_plural_rule_gives(tmp_path: Path) -> None:
     domain = _domain(tmp_path, TERMS)
-    assert [ngettext(domain, "en", "{n} doubloon", n) for n in (0, 1, 2)] == [
+    assert [ngettext(domain, "en", "{n} doubloon", "{n} doubloons", n) for n in (0, 1, 2)] == [
         "0 doubloons", "1 doubloon", "2 doubloons"]
-    assert [ngettext(domain, "de", "{n} doubloon", n) for n in (0, 1, 2)] == [
+    assert [ngettext(domain, "de", "{n} doubloon", "{n} doubloons", n) for n in (0, 1, 2)] == [
         "0 Dublonen", "1 Dublone", "2 Dublonen"]
     # Portuguese (CLDR): 0 and 1 are singular, and a round million takes "de".
-    assert [ngettext(domain, "pt", "{n} doubloon", n) for n in (0, 1, 2, 1000000)] == [
+    assert [ngettext(domain, "pt", "{n} doubloon", "{n} doubloons", n) for n in (0, 1, 2, 1000000)] == [
         "0 dobrão", "1 dobrão", "2 dobrões", "1000000 de dobrões"]
-    assert [ngettext(domain, "zh", "{n} doubloon", n) for n in (1, 5)] == ["1金币", "5金币"]
+    assert [ngettext(domain, "zh", "{n} doubloon", "{n} doubloons", n) for n in (1, 5)] == ["1金币", "5金币"]
 
 
 def test_a_plural_entry_and_a_plain_one_are_not_mixed_up(tmp_path: Path) -> None:
@@ -89,16 +89,23 @@ def test_a_plural_entry_and_a_plain_one_are_not_mixed_up(tmp_path: Path) -> None
     with pytest.raises(MissingText, match="use ngettext"):
         translate(domain, "de", "{n} doubloon")
     with pytest.raises(MissingText, match="use translate"):
-        ngettext(domain, "de", "role.mayor", 2)
+        ngettext(domain, "de", "role.mayor", "role.mayors", 2)
 
 
 def test_a_text_domain_s_english_is_its_msgid() -> None:
     # The generic domain is keyed by English (a .pot template, no en catalog).
     assert translate(GENERIC, "en", "Rules") == "Rules"
     assert translate(GENERIC, "de", "Rules") == "Spielregeln"
-    assert [ngettext(GENERIC, "en", "{n} player", n) for n in (1, 4)] == ["1 player", "4 players"]
-    assert ngettext(GENERIC, "nl", "{n} player", 4) == "4 spelers"
+    players = [ngettext(GENERIC, "en", "{n} player", "{n} players", n) for n in (1, 4)]
+    assert players == ["1 player", "4 players"]
+    assert ngettext(GENERIC, "nl", "{n} player", "{n} players", 4) == "4 spelers"
     assert translate(GENERIC, "zh-CN", "Round {round} of {rounds}", round=3, rounds=8) == "第3轮（共8轮）"
+
+
+def test_a_plural_entry_is_found_by_both_its_english_forms(tmp_path: Path) -> None:
+    domain = _domain(tmp_path, TERMS)
+    with pytest.raises(MissingText, match="has the plural"):
+        ngettext(domain, "de", "{n} doubloon", "{n} dubloons", 2)  # the catalog is for another text
 
 
 def test_every_text_of_a_domain_comes_in_one_go() -> None:

@@ -26,7 +26,7 @@ print(json.dumps({
     "languages": [list(d.languages()) for d in domains],
     "mayor": translate(domains[1], "de", "role.mayor"),
     "beef": translate(domains[2], "zh", "good.beef"),
-    "players": ngettext(GENERIC, "pt", "{n} player", 3),
+    "players": ngettext(GENERIC, "pt", "{n} player", "{n} players", 3),
 }))
 """
 

@@ -155,14 +155,18 @@ def translate(domain: Domain, lang: str, msgid: str, /, **params: object) -> str
     return text.format(**params) if params else text
 
 
-def ngettext(domain: Domain, lang: str, msgid: str, n: int, /, **params: object) -> str:
-    """The form of the plural entry `msgid` that goes with `n` in `lang`, filled with `n` and `params`.
-
-    The form is chosen by the catalog's own Plural-Forms rule (Portuguese has three, Chinese one).
+def ngettext(domain: Domain, lang: str, singular: str, plural: str, n: int, /, **params: object) -> str:
+    """The form of the plural entry `singular`/`plural` that goes with `n` in `lang`, filled with `n`
+    and `params`. The form is chosen by the catalog's own Plural-Forms rule (Portuguese has three
+    forms, Chinese one). Both English forms are arguments, as in gettext, so `pybabel extract`
+    (keyword `ngettext:3,4`) writes the entry a translator needs.
     """
-    rule, text = _lookup(domain, lang, msgid)
+    rule, text = _lookup(domain, lang, singular)
     if not isinstance(text, tuple):
-        raise MissingText(f"{domain.name}: {msgid!r} has no plural forms; use translate")
+        raise MissingText(f"{domain.name}: {singular!r} has no plural forms; use translate")
+    reference = english(domain).get(singular)
+    if reference is not None and isinstance(reference.id, tuple) and reference.id[1] != plural:
+        raise MissingText(f"{domain.name}: {singular!r} has the plural {reference.id[1]!r}, not {plural!r}")
     return text[min(rule(n), len(text) - 1)].format(n=n, **params)
 
 
