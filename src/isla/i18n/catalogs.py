@@ -6,7 +6,8 @@ and each game brings its own in its folder (GameInfo.text_domain and locale_dir;
 standard gettext layout, so translators use the usual tools (Poedit, Weblate, `pybabel update`).
 
 Read, not compiled: the .po files are parsed with Babel's pofile reader the first time a domain and
-language is asked for, and kept in memory for the life of the process. Isla's catalogs are a few
+language is asked for, and kept in memory for the life of the process (so is the answer to "has
+this domain a catalog in this language": a lookup touches no file once warm). Isla's catalogs are a few
 hundred entries (milliseconds to read), so a compile step would buy nothing and cost a build step
 for every fresh clone and every translator's edit; no .mo file exists anywhere, and the checks in
 tests/i18n read the very files the server serves.
@@ -31,7 +32,7 @@ import gettext
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -82,12 +83,14 @@ def _read(path: Path) -> Catalog:
         return read_po(handle, abort_invalid=True)
 
 
+@lru_cache(maxsize=256)
 def catalog(domain: Domain, lang: str) -> Catalog | None:
     """The parsed catalog of `domain` in `lang` (None if the domain has none in that language)."""
     path = domain.path(lang)
     return _read(path) if path.is_file() else None
 
 
+@lru_cache(maxsize=64)
 def english(domain: Domain) -> Catalog:
     """The reference every translation of `domain` is checked against: its `en` catalog (a term
     domain) or its .pot template (a text domain, whose msgids are the English)."""

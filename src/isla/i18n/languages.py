@@ -11,6 +11,7 @@ traditional characters read too (a zh-Hant catalog is a later landing if players
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from babel import negotiate_locale
@@ -48,6 +49,7 @@ def preferred(accept_language: str | None) -> list[str]:
     return [tag for _, _, tag in sorted(weighted)]
 
 
+@lru_cache(maxsize=1024)  # a tag comes with every lookup; bounded, since clients choose the tags
 def supported(lang: str | None) -> str | None:
     """The language Isla has for a tag ("de", "de-DE", "pt_BR", "zh-Hant-TW"), or None."""
     if not lang:
