@@ -150,12 +150,13 @@ def _lookup(domain: Domain, lang: str, msgid: str) -> tuple[Callable[[int], int]
 def translate(domain: Domain, lang: str, msgid: str, /, **params: object) -> str:
     """The text `msgid` of `domain` in `lang`, with its {placeholders} filled from `params`.
 
-    `lang` is a language tag (negotiated or not); one Isla does not have reads English.
+    `lang` is a language tag (negotiated or not); one Isla does not have reads English. Every text
+    is formatted, so "{{" is a literal brace in every text, with placeholders or without.
     """
     _, text = _lookup(domain, lang, msgid)
     if isinstance(text, tuple):
         raise MissingText(f"{domain.name}: {msgid!r} has plural forms; use ngettext")
-    return text.format(**params) if params else text
+    return text.format(**params)
 
 
 def ngettext(domain: Domain, lang: str, singular: str, plural: str, n: int, /, **params: object) -> str:
