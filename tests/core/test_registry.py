@@ -60,6 +60,12 @@ TOY = Toy()
     ({"info_score_split": (("total",),)}, "info.score_split must be a tuple of (breakdown key, label) pairs"),
     ({"info_winning_places": {3: 3}}, "info.winning_places must map a player count to how many places win"),
     ({"info_winning_places": {3: 0}}, "(1 <= places < players), not 3: 0"),
+    ({"info_text_domain": "Toy Words"}, "info.text_domain must be None or a short name"),
+    ({"info_text_domain": "../toy"}, "info.text_domain must be None or a short name"),
+    ({"info_locale_dir": "../elsewhere"}, "info.locale_dir must be a folder inside the game's folder"),
+    ({"info_locale_dir": "/etc"}, "info.locale_dir must be a folder inside the game's folder"),
+    ({"info_locale_dir": ""}, "info.locale_dir must be a folder inside the game's folder"),
+    ({"info_text_domain": "toy"}, "info.text_domain is 'toy', but the game's folder has no locale/"),
 ])
 def test_a_game_with_a_missing_or_malformed_declaration_is_refused_naming_it(
     changes: dict[str, Any], problem: str

@@ -15,7 +15,8 @@ from servertools import Running, bot, human, serve
 from isla.bots import SeatAccess, UnknownBot, bot_move, bot_names, levels, make_bot, parse_spec
 from isla.bots.knowledge import score_values
 from isla.core import IMPERFECT, GameInfo
-from isla.core.registry import register, unregister
+from isla.core.registry import game, register, unregister
+from isla.i18n import game_domain
 from isla.render import describe_action, render_view
 from isla.server import ServerConfig
 from isla.sim import run_random_games
@@ -84,6 +85,12 @@ def test_without_a_text_board_a_view_is_shown_as_json_and_an_action_as_its_text(
     assert render_view(view) == json.dumps(view, indent=2)
     assert describe_action("lagoon-bare", "sail") == "sail"
     assert describe_action("lagoon", "sail") != "sail"  # Lagoon's own words
+
+
+def test_without_catalogs_a_game_has_no_text_domain_and_keeps_its_english() -> None:
+    # Lagoon's folder has no locale/ and its GameInfo names no text_domain: nothing to translate.
+    assert game_domain(game("lagoon")) is None
+    assert game_domain(game("lagoon-bare")) is None
 
 
 def test_without_declared_end_triggers_statistics_list_those_that_fired() -> None:

@@ -78,6 +78,12 @@ class GameInfo:
       replay        module with any of moment(view), scores(state, view) and revealed(state), for
                     replays (isla.core.replays; docs/replay.md). None, or a function left out: the
                     generic defaults of isla.core.replay_hooks
+      text_domain   the gettext domain of the game's own catalogs (its terms, later its log in
+                    words): `<locale_dir>/<lang>/LC_MESSAGES/<text_domain>.po` in the game's folder
+                    (isla.i18n.games; docs/i18n.md). None: the game's name, if its folder has a
+                    `locale_dir`; a game without one has no catalogs and shows its English labels
+      locale_dir    the folder of those catalogs, relative to the folder of the game's module
+                    ("locale")
     """
 
     information: str
@@ -91,6 +97,8 @@ class GameInfo:
     score_split: tuple[tuple[str, str], ...] = ()
     winning_places: Mapping[int, int] = field(default_factory=dict)
     replay: str | None = None
+    text_domain: str | None = None
+    locale_dir: str = "locale"
 
     @property
     def hidden_information(self) -> bool:

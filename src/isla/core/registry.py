@@ -35,6 +35,8 @@ _BUILT_IN: dict[str, str] = {
 ENTRY_POINT_GROUP = "isla.games"
 # Short names appear in URLs, file names and command lines.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,39}")
+# A gettext domain is a file name (<domain>.po): letters, digits, "_" and "-", no path.
+TEXT_DOMAIN_PATTERN = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 DOCS = "docs/writing-a-game.md"
 
 _loaded: dict[str, Game] = {}
@@ -245,6 +247,26 @@ def _info_problem(game: Game, info: GameInfo) -> str | None:
     for field, module in info.modules().items():
         if not _findable(module):
             return f"info.{field} names the module {module!r}, which cannot be found"
+    return _catalogs_problem(game, info)
+
+
+def _catalogs_problem(game: Game, info: GameInfo) -> str | None:
+    """A declared text domain must name catalogs that are there (isla.i18n reads them later, where
+    a missing folder would only show as a page in English)."""
+    domain, folder = info.text_domain, info.locale_dir
+    if domain is not None and not (isinstance(domain, str) and TEXT_DOMAIN_PATTERN.fullmatch(domain)):
+        return (f"info.text_domain must be None or a short name ({TEXT_DOMAIN_PATTERN.pattern}), "
+                f"not {domain!r}")
+    parts = folder.replace("\\", "/").split("/") if isinstance(folder, str) else []
+    if not parts or not all(parts) or ".." in parts or os.path.isabs(folder):
+        return f"info.locale_dir must be a folder inside the game's folder (like 'locale'), not {folder!r}"
+    if domain is None:
+        return None
+    module = sys.modules.get(type(game).__module__)
+    where = getattr(module, "__file__", None)
+    if where is None or not os.path.isdir(os.path.join(os.path.dirname(where), folder)):
+        return (f"info.text_domain is {domain!r}, but the game's folder has no {folder}/ holding its "
+                f"catalogs")
     return None
 
 

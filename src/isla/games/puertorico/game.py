@@ -87,6 +87,8 @@ class PuertoRicoGame(Game):
         # Seed 003 (R12): in a 5-player game 2nd place also wins (and earns ladder points).
         winning_places={5: 2},
         replay="isla.games.puertorico.replay",
+        # Its catalogs (the names of its pieces, in five languages): locale/ beside this module.
+        text_domain="puertorico",
     )
     # The table page's board: web/board.js and web/board.css beside this module.
     browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")

@@ -107,6 +107,8 @@ class VanuatuGame(Game):
             ("vatus", "vatus"), ("first_player", "first"), ("water", "water"),
         ),
         replay="isla.games.vanuatu.replay",
+        # Its catalogs (the names of its pieces, in five languages): locale/ beside this module.
+        text_domain="vanuatu",
     )
     # The table page's board: web/board.js and web/board.css beside this module.
     browser_board = BrowserBoard(Path(__file__).parent / "web", "board.js", "board.css")

@@ -1,0 +1,35 @@
+"""A game's own catalogs, found from what the game declares (GameInfo.text_domain, locale_dir).
+
+Generic code never names a game: it asks `game_domain(game)` and gets the folder the game's catalogs
+are in, beside the game's module, so a new game brings its catalogs in its own folder and an
+installed game's catalogs travel in its wheel. A game with no catalogs (the test game Lagoon) gets
+None, and whoever shows its words uses the English labels the game's catalog already has.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from isla.core.protocol import Game
+from isla.i18n.catalogs import Domain
+
+
+def game_folder(game: Game) -> Path:
+    """The folder of the module that defines the game's class (where its locale folder is)."""
+    module = sys.modules[type(game).__module__]
+    if module.__file__ is None:  # a namespace module: no folder of its own to hold catalogs
+        raise LookupError(f"game {game.name!r} is defined in {module.__name__}, which has no file")
+    return Path(module.__file__).resolve().parent
+
+
+def game_domain(game: Game) -> Domain | None:
+    """The text domain of `game`'s own catalogs, or None when it has none (it shows English)."""
+    info = game.info
+    directory = game_folder(game) / info.locale_dir
+    if info.text_domain is None and not directory.is_dir():
+        return None
+    return Domain(info.text_domain or game.name, directory)
+
+
+__all__ = ["game_domain", "game_folder"]
