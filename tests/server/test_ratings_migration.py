@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import secrets
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -15,6 +14,7 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from conftest import _admin
+from played import random_game
 from rankedtools import rows
 from servertools import Running, get, run_async, sqlite_url
 from sqlalchemy.engine import make_url
@@ -72,14 +72,7 @@ def insert_finished_0004(url: str, table_id: str, user_id: str, seed: int) -> No
     """A finished game of Ann (an account) against the easy bot, as revision 0004's server stored it."""
     game = find_game("puertorico")
     options = game.resolve_options(2, {})
-    state = game.new_state(2, seed, options)
-    rng = random.Random(seed)
-    actions: list[tuple[int, str]] = []
-    while state.to_move is not None:
-        seat = state.to_move
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        actions.append((seat, action.text))
+    state, actions = random_game(game.name, 2, seed, options)
     names = ["Ann", "Easy bot"]
     record = Record(game.name, 2, seed, dict(options), [a for _, a in actions], names, game.version)
     stamp = datetime.now(UTC)

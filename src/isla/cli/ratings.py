@@ -19,18 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from isla.cli.common import CliError
-from isla.server.config import DATABASE_FILE, ServerConfig, default_data_dir, describe_url
+from isla.cli.serve import open_store
+from isla.server.config import DATABASE_FILE, ServerConfig, default_data_dir
 
 
 async def _rebuild(config: ServerConfig) -> int:
-    from isla.server.store import Store
-
-    url = config.url()
-    try:
-        store = await Store.open(url, config.sqlite_busy_ms)
-    except Exception as error:
-        lines = str(error).strip().splitlines() or [type(error).__name__]
-        raise CliError(f"cannot open the database {describe_url(url)}: {lines[0]}") from None
+    store = await open_store(config)
     try:
         return await store.rebuild_ratings()
     finally:
