@@ -29,7 +29,10 @@ from isla.server.store import Store
 POSTGRES_ADMIN_URL = os.environ.get(
     "ISLA_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
-TABLES = ("sessions", "table_events", "table_actions", "table_seats", "game_tables", "users")
+TABLES = (
+    "ladder_points", "rating_history", "ratings", "rated_games", "seat_results",
+    "sessions", "table_events", "table_actions", "table_seats", "game_tables", "users",
+)
 
 
 async def _admin(url: URL, statement: str) -> None:

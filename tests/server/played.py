@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from isla.core import Record
+from isla.core import Record, State
 from isla.core import game as find_game
 from isla.server.store import Finish, Store, StoredSeat, StoredTable
 from isla.server.tables import token_hash
@@ -27,6 +27,21 @@ def person(slot: int, name: str, user_id: str | None = None) -> tuple[StoredSeat
 
 def robot(slot: int, level: str) -> StoredSeat:
     return StoredSeat(slot, "bot", slot, bot=level)
+
+
+def random_game(
+    game_name: str, players: int, seed: int, options: dict[str, Any]
+) -> tuple[State, list[tuple[int, str]]]:
+    """A game played to its end with seeded random legal moves: the final state and (seat, action)s."""
+    state = find_game(game_name).new_state(players, seed, options)
+    rng = random.Random(seed)
+    logged: list[tuple[int, str]] = []
+    while state.to_move is not None:
+        seat = state.to_move
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        logged.append((seat, action.text))
+    return state, logged
 
 
 async def insert_finished(
@@ -43,14 +58,7 @@ async def insert_finished(
     game = find_game(game_name)
     players = len(seats)
     resolved = game.resolve_options(players, options or {})
-    state = game.new_state(players, seed, resolved)
-    rng = random.Random(seed)
-    logged: list[tuple[int, str]] = []
-    while state.to_move is not None:
-        seat = state.to_move
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        logged.append((seat, action.text))
+    state, logged = random_game(game_name, players, seed, resolved)
     names = [s.name or f"{(s.bot or 'bot').capitalize()} bot" for s in sorted(seats, key=lambda s: s.slot)]
     record = Record(game.name, players, seed, dict(resolved), [a for _, a in logged], names, game.version)
     await store.insert_table(

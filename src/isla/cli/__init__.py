@@ -1,5 +1,6 @@
 """The `isla` command: `rules` (the engine on the command line), `sim` (random-play statistics),
-`play` (a game in the terminal against bots), `tournament` (bots against bots) and `serve` (the server).
+`play` (a game in the terminal against bots), `tournament` (bots against bots), `serve` (the server)
+and `ratings rebuild` (the ratings again from the stored results).
 
 `main(argv)` returns the exit status instead of exiting, so tests can call it in-process. Every
 mistake in the input (an illegal action, malformed or schema-invalid JSON, a bad option, an unknown
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import isla
-from isla.cli import play, rules, serve, tournament
+from isla.cli import play, ratings, rules, serve, tournament
 from isla.cli.common import game_help, parse_options, whole_number
 from isla.core import IslaError, default_game, game_names
 from isla.core import game as find_game
@@ -112,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(commands, options_help)
     tournament.add_parser(commands, options_help)
     serve.add_parser(commands)
+    ratings.add_parser(commands)
     return parser
 
 

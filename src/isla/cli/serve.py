@@ -17,10 +17,13 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from isla.cli.common import CliError, whole_number
 from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, default_data_dir, describe_url
+
+if TYPE_CHECKING:
+    from isla.server.store import Store
 
 
 def _number(text: str) -> float:
@@ -33,16 +36,21 @@ def _number(text: str) -> float:
     return value
 
 
-async def _prepare(config: ServerConfig) -> None:
-    """Open the database once (creating and migrating it), to report problems before serving."""
+async def open_store(config: ServerConfig) -> Store:
+    """The server's database, created and migrated; a problem is one CliError line."""
     from isla.server.store import Store
 
     url = config.url()
     try:
-        store = await Store.open(url, config.sqlite_busy_ms)
+        return await Store.open(url, config.sqlite_busy_ms)
     except Exception as error:
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise CliError(f"cannot open the database {describe_url(url)}: {lines[0]}") from None
+
+
+async def _prepare(config: ServerConfig) -> None:
+    """Open the database once (creating and migrating it), to report problems before serving."""
+    store = await open_store(config)
     await store.close()
 
 

@@ -37,6 +37,7 @@ from isla.server.config import ServerConfig
 from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
 from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
+from isla.server.ranked import repeated_bot, seat_results
 from isla.server.store import (
     DatabaseUnavailable,
     Finish,
@@ -110,6 +111,7 @@ class NewTable:
     seats: Sequence[SeatRequest]
     options: dict[str, Any] = field(default_factory=dict)
     seating: str = "random"
+    ranked: bool = False  # only accounts and bots may sit, and the finished game is rated
 
 
 class TableService(ABC):
@@ -385,6 +387,7 @@ class LiveTable:
             "result": s.result if s.status == "finished" else None,
             "creator": s.creator_id,
             "again": s.again_id,
+            "ranked": s.ranked,
         }
 
     def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
@@ -558,6 +561,8 @@ class LocalTableService(TableService):
                 tokens.append({"slot": slot, "name": seat.name, "token": token})
             seats.append(seat)
         await self._check_people(seats, caller)
+        if request.ranked:
+            await self._check_ranked(seats, caller, game.name)
         # The creator: a signed-in caller by id; else the first `human` seat's token (an API
         # client's own seat, as before), else a token of its own that holds no seat.
         creator_token: str | None = None
@@ -581,6 +586,7 @@ class LocalTableService(TableService):
             creator_id=caller.user_id,
             creator_client=caller.client,
             creator_token_hash=creator_hash,
+            ranked=request.ranked,
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -614,6 +620,8 @@ class LocalTableService(TableService):
             name = caller.user_name
         name = await self._own_name(name, caller)
         live = await self._get(table_id)
+        if live.stored.ranked:
+            await self._ranked_account(caller, f"table {table_id} is ranked")
         async with live.lock:
             if live.status != "open":
                 raise TableError("seat_taken", f"table {table_id} has already started: no seat is open")
@@ -886,7 +894,8 @@ class LocalTableService(TableService):
                     seats.append(SeatRequest("open", name=kept))
             s = live.stored
             own = [seat.bot for seat in live.seats if seat.bot is not None]
-            answer = await self._create(NewTable(s.game, seats, dict(s.options), s.seating), caller, own)
+            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked)
+            answer = await self._create(again, caller, own)
             again_id = answer["table"]["id"]
             await self.store.set_again(live.id, again_id)
             live.stored.again_id = again_id
@@ -915,6 +924,27 @@ class LocalTableService(TableService):
                     f"two seats are named {seat.name!r}: people at one table need different names",
                 )
             seen.add(key)
+
+    async def _ranked_account(self, caller: Caller, why: str) -> None:
+        """Refuse (forbidden) a caller who is not signed in with an account: a ranked seat is an account's."""
+        user = None if caller.user_id is None else await self.store.user(caller.user_id)
+        if user is None or user.guest:
+            raise TableError("forbidden", f"{why}: only accounts and bots sit at a ranked table; "
+                             "register or sign in with an account, or choose an unranked table")
+
+    async def _check_ranked(self, seats: Sequence[StoredSeat], caller: Caller, game: str) -> None:
+        """A ranked table's seats: accounts ('me', or open for an account to join) and bots, each once."""
+        for seat in seats:
+            if seat.kind == "human" and seat.user_id is None:
+                raise TableError("invalid", f"seat {seat.slot}: a ranked table has no 'human' seats (a "
+                                 "name with a player token is nobody's account): seat 'me', a bot, or "
+                                 "leave it open for an account to join")
+        if any(seat.user_id is not None for seat in seats):
+            await self._ranked_account(caller, "this table is ranked")
+        repeated = repeated_bot(seats, game)
+        if repeated is not None:
+            raise TableError("invalid", f"a ranked table seats each bot once, and {repeated} would play "
+                             "twice (one rated bot against itself): choose different levels or kinds")
 
     async def _join_again(self, table_id: str, slot: int, name: str, caller: Caller) -> JSON | None:
         """The table set up again, as `create` answers, for the caller: their seat there, or a seat
@@ -1108,8 +1138,7 @@ class LocalTableService(TableService):
         first = live.seq
         finish = None
         if trial.is_over:
-            record = live.record([a.action for a in live.log] + done)
-            finish = Finish(trial.result().to_json(), record.to_json())
+            finish = self._finish(live, trial, [a.action for a in live.log] + done)
         try:
             await self.store.append(live.id, first, seat, done, source=source, finish=finish, event=event)
         except SeqTaken:
@@ -1134,6 +1163,17 @@ class LocalTableService(TableService):
             self._release_later(live)
         self._kick(live)
         self._changed(live)
+
+    def _finish(self, live: LiveTable, over: State, actions: list[str]) -> Finish:
+        """What the game's end leaves in the store: result, record, each seat's result, and for a
+        ranked table what the ratings need."""
+        result, s = over.result(), live.stored
+        places_that_win = live.game.info.places_that_win(s.players)
+        stood_in = {entry["seat"] for entry in live.words if entry["kind"] == "stand_in"}
+        seats = seat_results(live.seats, result, places_that_win=places_that_win, game=s.game,
+                             engine_version=s.engine_version, names=live.seat_names(), stood_in=stood_in)
+        return Finish(result.to_json(), live.record(actions).to_json(), seats, s.ranked, s.game,
+                      places_that_win)
 
     def _remind(self, live: LiveTable, reason: str, seconds: float) -> None:
         """Tell the listeners again after `seconds`, when a seat may have become one to hand over.
@@ -1296,4 +1336,5 @@ def _summary(stored: StoredTable) -> JSON:
         "result": stored.result if stored.status == "finished" else None,
         "creator": stored.creator_id,
         "again": stored.again_id,
+        "ranked": stored.ranked,
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, MAX_NAME
 
@@ -44,6 +44,11 @@ class CreateTableIn(Strict):
         "random",
         description="fixed: the first seat listed is seat 0, the first governor (ruling R16); random: "
         "who sits where is shuffled when the table starts",
+    )
+    ranked: StrictBool = Field(
+        False,
+        description="rated: only accounts ('me', or open seats an account joins) and bots sit here, "
+        "each once, and the finished game changes their ratings (docs/ratings.md)",
     )
 
 
@@ -118,6 +123,7 @@ class TableSummaryOut(BaseModel):
     again: str | None = Field(
         None, description="the newest table set up to play this one again with the same seats"
     )
+    ranked: bool = Field(False, description="whether the finished game is rated (accounts and bots only)")
 
 
 class TableOut(TableSummaryOut):
@@ -222,3 +228,77 @@ class GameOut(BaseModel):
 class GamesOut(BaseModel):
     games: list[GameOut] = Field(description="every game; the first is the default of a new table")
     bots: list[str] = Field(description="every bot level and kind (each game lists those it offers)")
+
+
+class LeaderOut(BaseModel):
+    rank: int = Field(description="1 for the best rating; equal shown ratings share a rank")
+    name: str = Field(description="the account's name, or the bot's resolved spec (kind:iterations)")
+    rating: int = Field(description="the rating as shown: rounded to a whole number (docs/ratings.md)")
+    exact: float = Field(description="the rating at full precision, as stored")
+    games: int = Field(description="rated games of this game")
+    wins: int
+    last_played: str = Field(description="when the last rated game ended (ISO 8601, UTC)")
+    provisional: bool = Field(description="fewer rated games than the Elo's provisional count")
+
+
+class BotLeaderOut(LeaderOut):
+    engine_version: str = Field(description="the game's engine version the bot was rated under")
+    levels: list[str] = Field(description="the levels that play as this bot now (empty: none does)")
+
+
+class LeaderboardOut(BaseModel):
+    game: str
+    provisional_games: int = Field(description="a rating is provisional until this many rated games")
+    players: list[LeaderOut] = Field(description="rated accounts, best first")
+    bots: list[BotLeaderOut] = Field(description="rated bots, best first, ranked apart from people")
+
+
+class HistoryPointOut(BaseModel):
+    date: str = Field(description="when the game ended (ISO 8601, UTC)")
+    table: str = Field(description="the table's id")
+    rating: float = Field(description="the rating after that game, at full precision")
+
+
+class PlayedOut(BaseModel):
+    table: str = Field(description="the table's id (its page: /tables/ID)")
+    finished_at: str | None
+    players: int = Field(description="how many seats the table had")
+    seat: int = Field(description="the account's seat (0 moved first)")
+    place: int = Field(description="1 for first; tied seats share the better place")
+    score: int
+    won: bool
+    stood_in: bool = Field(description="a bot stood in for the account at some time during the game")
+    ranked: bool
+    rating_after: float | None = Field(description="the rating after the game (null: not rated)")
+    points: int | None = Field(description="ladder points the game earned (null: not rated)")
+
+
+class SeatWinsOut(BaseModel):
+    seat: int
+    games: int
+    wins: int
+
+
+class PlayerGameOut(BaseModel):
+    game: str
+    rating: int | None = Field(description="the rating as shown (null: no rated game of this game yet)")
+    exact: float | None
+    games: int = Field(description="rated games")
+    wins: int = Field(description="rated games won")
+    provisional: bool
+    last_played: str | None
+    season: int = Field(description="the ladder season now")
+    points: int = Field(description="ladder points in this season")
+    history: list[HistoryPointOut] = Field(description="the rating after each rated game, oldest first")
+    played: list[PlayedOut] = Field(
+        description="every finished game of this game the account sat at, newest first"
+    )
+    wins_by_seat: list[SeatWinsOut] = Field(description="over the games played: games and wins by seat")
+    average_score: float | None = Field(description="over the games played")
+
+
+class PlayerOut(BaseModel):
+    name: str
+    games: list[PlayerGameOut] = Field(
+        description="one entry per game the account has finished or been rated in"
+    )

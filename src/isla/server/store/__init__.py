@@ -1,8 +1,8 @@
 """Persistence: SQLAlchemy models, Alembic migrations (shipped here, applied at startup), the store."""
 
 from isla.server.store.outage import DatabaseUnavailable
+from isla.server.store.rated import Finish, SeatResult
 from isla.server.store.repository import (
-    Finish,
     NotApplied,
     SeqTaken,
     Store,
@@ -16,6 +16,7 @@ __all__ = [
     "DatabaseUnavailable",
     "Finish",
     "NotApplied",
+    "SeatResult",
     "SeqTaken",
     "Store",
     "StoredAction",

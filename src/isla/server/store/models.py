@@ -20,6 +20,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Double,
     ForeignKey,
     Index,
     Integer,
@@ -72,6 +73,8 @@ class TableRow(Base):
     creator_token_hash: Mapped[str | None] = mapped_column(String(64))
     # The client address the table was created from (to bound the live tables one client opens).
     creator_client: Mapped[str | None] = mapped_column(String(64), index=True)
+    # Chosen at creation: only accounts and bots sit at a ranked table, and its finished game is rated.
+    ranked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -157,3 +160,81 @@ class SessionRow(Base):
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatResultRow(Base):
+    """One seat of a finished game: who sat there, its place, score and win (the truth ratings replay).
+
+    `player` is the rated identity: `account:<user id>` or `bot:<kind:iterations>@<engine version>`
+    (None for a person without an account, at an unranked table); `stood_in` says a bot stood in for
+    the seat's player at some time (their seat is rated on the result like any other).
+    """
+
+    __tablename__ = "seat_results"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str | None] = mapped_column(String(120), index=True)
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(80))
+    name: Mapped[str | None] = mapped_column(String(80))
+    place: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    stood_in: Mapped[bool] = mapped_column(Boolean)
+
+
+class RatedGameRow(Base):
+    """A rated (finished, ranked) table, numbered per game in the order it was rated."""
+
+    __tablename__ = "rated_games"
+    __table_args__ = (UniqueConstraint("game", "number", name="uq_rated_games_game_number"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    number: Mapped[int] = mapped_column(Integer)
+    places_that_win: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's current rating in one game (a projection of the rated games: rebuild recomputes it)."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player: Mapped[str] = mapped_column(String(120), primary_key=True)
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
+    bot: Mapped[str | None] = mapped_column(String(80))
+    rating: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingHistoryRow(Base):
+    """A player's rating before and after one rated game, and the ladder points it earned."""
+
+    __tablename__ = "rating_history"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    player: Mapped[str] = mapped_column(String(120), primary_key=True, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rating_before: Mapped[float] = mapped_column(Double)
+    rating_after: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)  # rated games after this one
+    season: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LadderPointsRow(Base):
+    """A player's ladder points in one season of one game."""
+
+    __tablename__ = "ladder_points"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    season: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(120), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)

@@ -24,9 +24,12 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from isla.ratings import SETTINGS
+from isla.server.store import rated
 from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
 from isla.server.store.outage import DatabaseUnavailable, Outage, unavailable
+from isla.server.store.rated import Finish, PlayerRecord, Rated, record_finish
 
 
 class SeqTaken(Exception):
@@ -93,6 +96,7 @@ class StoredTable:
     creator_token_hash: str | None = None  # creator rights of a table made without signing in
     creator_client: str | None = None  # the client address the table was created from
     logged: int | None = None  # how many actions the log holds, for a table read without its log
+    ranked: bool = False  # only accounts and bots sit here, and the finished game is rated
 
 
 @dataclass
@@ -107,20 +111,13 @@ class StoredUser:
     created_at: datetime | None = None
 
 
-@dataclass
-class Finish:
-    """What a finished game leaves behind, written in the transaction of its last action."""
-
-    result: dict[str, Any]
-    record: dict[str, Any]
-
-
 class Store:
     """The database behind the table service (SQLite or PostgreSQL through async SQLAlchemy)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.outage = Outage(engine.url.render_as_string(hide_password=True))
+        self.ratings = SETTINGS  # the Elo, points table and seasons every rated game goes through
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._reading = async_sessionmaker(engine.execution_options(**{READ_ONLY: True}),
                                            expire_on_commit=False)
@@ -186,7 +183,7 @@ class Store:
                 TableRow(
                     id=table.id, game=table.game, players=table.players, options=table.options,
                     seed=table.seed, engine_version=table.engine_version, seating=table.seating,
-                    status=table.status, created_at=stamp, creator_id=table.creator_id,
+                    status=table.status, created_at=stamp, creator_id=table.creator_id, ranked=table.ranked,
                     creator_token_hash=table.creator_token_hash, creator_client=table.creator_client,
                     started_at=stamp if table.status == "playing" else None,
                 )
@@ -287,6 +284,7 @@ class Store:
                         .values(status="finished", finished_at=stamp, result=finish.result,
                                 record=finish.record)
                     )
+                    await record_finish(session, table_id, finish, stamp, self.ratings)
         except IntegrityError:
             raise SeqTaken(f"sequence number {first_seq} of table {table_id} is taken") from None
 
@@ -484,6 +482,22 @@ class Store:
                     table.logged = table.logged or 0
         return tables
 
+    async def leaderboard(self, game: str) -> list[Rated]:
+        """Everyone rated in `game`, best first."""
+        async with self._read() as session:
+            return await rated.leaderboard(session, game)
+
+    async def player(self, name_key: str) -> PlayerRecord | None:
+        """The account whose case-folded name is `name_key`: its ratings, games and rating history."""
+        async with self._read() as session:
+            user = await session.scalar(select(UserRow).where(UserRow.name_key == name_key))
+            return None if user is None else await rated.player(session, user)
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every rating from the stored results in one transaction; how many games it rated."""
+        async with self._write() as session:
+            return await rated.rebuild(session, self.ratings)
+
     async def events(self, table_id: str) -> list[StoredEvent]:
         async with self._read() as session:
             rows = await session.scalars(
@@ -497,7 +511,7 @@ def _table(row: TableRow) -> StoredTable:
         id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=row.seed,
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
         record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
-        creator_token_hash=row.creator_token_hash, creator_client=row.creator_client,
+        creator_token_hash=row.creator_token_hash, creator_client=row.creator_client, ranked=row.ranked,
     )
 
 

@@ -1,0 +1,71 @@
+"""`isla ratings rebuild`: recompute every rating from the stored results of the rated games.
+
+    isla ratings rebuild                        # the SQLite database in the data directory
+    isla ratings rebuild --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla
+
+Ratings are a projection of the stored per-seat results (docs/ratings.md): the rebuild throws the
+ratings, their history and the ladder points away and rates every finished ranked game again, in
+the order the games were rated, with the same step the server takes as each game ends. So the
+numbers come out the same, and a changed formula rerates every game without losing any. It runs
+in one transaction: a server using the database meanwhile sees the old numbers or the new ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from isla.cli.common import CliError
+from isla.cli.serve import open_store
+from isla.server.config import DATABASE_FILE, ServerConfig, default_data_dir
+
+
+async def _rebuild(config: ServerConfig) -> int:
+    store = await open_store(config)
+    try:
+        return await store.rebuild_ratings()
+    finally:
+        await store.close()
+
+
+def cmd_rebuild(args: argparse.Namespace) -> int:
+    config = ServerConfig(
+        data_dir=Path(args.data_dir).expanduser() if args.data_dir else default_data_dir(),
+        database_url=args.database_url,
+    )
+    if config.database_url is None and not (config.data_dir / DATABASE_FILE).exists():
+        raise CliError(f"there is no Isla database in {str(config.data_dir)!r} (see --data-dir)")
+    games = asyncio.run(_rebuild(config))
+    sys.stdout.write(f"rebuilt the ratings from {games} rated game{'' if games == 1 else 's'}\n")
+    return 0
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    p = commands.add_parser(
+        "ratings",
+        help="the ratings kept from finished ranked games (rebuild them from the stored results)",
+        description="The ratings of the server's players and bots (docs/ratings.md).",
+    )
+    sub = p.add_subparsers(dest="ratings_command", metavar="COMMAND", required=True)
+    rebuild = sub.add_parser(
+        "rebuild",
+        help="recompute every rating from the stored results of the rated games",
+        description="Recompute every rating, its history and the ladder points from the stored "
+        "per-seat results of the finished ranked games, in the order they were rated, with the step "
+        "the server uses as each game ends (the same numbers). One transaction.",
+        epilog="examples:\n  isla ratings rebuild\n  isla ratings rebuild --data-dir ./isla-data\n"
+        "  isla ratings rebuild --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rebuild.add_argument(
+        "--data-dir", metavar="DIR",
+        help=f"where the server keeps its SQLite database (default {default_data_dir()})",
+    )
+    rebuild.add_argument(
+        "--database-url", metavar="URL",
+        help="the server's database instead of the SQLite file, e.g. postgresql+asyncpg://user@host:5432/name",
+    )
+    rebuild.set_defaults(handler=cmd_rebuild)
