@@ -126,6 +126,12 @@ def test_a_live_replay_shows_each_viewer_only_what_it_could_see(server: Running,
             # Nothing beyond the present.
             message = refused(spectator.get(f"/api/tables/{table_id}/replay/9"), 404, "not_found")
             assert "0 to 8" in message
+            # The next move is in the replay at once (a replay kept is one of the table as it was).
+            seat = get(clients[0], table_id)["to_move"]
+            mover = get(clients[seat], table_id)
+            assert act(clients[seat], table_id, mover["seq"], mover["legal"][0]).status_code == 200
+            assert spectator.get(f"/api/tables/{table_id}/replay").json()["last"] == 9
+            assert spectator.get(f"/api/tables/{table_id}/replay/9").json()["index"] == 9
     finally:
         for c in clients:
             c.close()

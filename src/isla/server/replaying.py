@@ -10,7 +10,6 @@ stale one is never shown.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Final
 
 from isla.core import JSON
@@ -65,23 +64,38 @@ def steps_json(replay: Replay, viewer: Viewer) -> list[JSON]:
             for step in replay.steps]
 
 
+class Kept:
+    """One replay kept, and its steps as each viewer asked for them so far (a view per step to make)."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self._steps: dict[Viewer, list[JSON]] = {}
+
+    def steps(self, viewer: Viewer) -> list[JSON]:
+        steps = self._steps.get(viewer)
+        if steps is None:
+            steps = self._steps[viewer] = steps_json(self.replay, viewer)
+        return steps
+
+
 class ReplayCache:
     """The last KEPT replays built, newest last."""
 
     def __init__(self, size: int = KEPT) -> None:
         self.size = size
-        self._kept: OrderedDict[Key, Replay] = OrderedDict()
+        self._kept: OrderedDict[Key, Kept] = OrderedDict()
 
-    def get(self, key: Key, build: Callable[[], Replay]) -> Replay:
-        replay = self._kept.get(key)
-        if replay is None:
-            replay = build()
-            self._kept[key] = replay
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-        else:
+    def find(self, key: Key) -> Kept | None:
+        kept = self._kept.get(key)
+        if kept is not None:
             self._kept.move_to_end(key)
-        return replay
+        return kept
+
+    def keep(self, key: Key, replay: Replay) -> Kept:
+        kept = self._kept[key] = Kept(replay)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return kept
 
 
-__all__ = ["SPECTATOR", "ReplayCache", "ViewerRefused", "steps_json", "viewer_for"]
+__all__ = ["SPECTATOR", "Kept", "ReplayCache", "ViewerRefused", "steps_json", "viewer_for"]

@@ -38,7 +38,7 @@ from isla.server.config import ServerConfig
 from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
 from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
-from isla.server.replaying import ReplayCache, ViewerRefused, steps_json, viewer_for
+from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
 from isla.server.store import (
     DatabaseUnavailable,
     Finish,
@@ -996,7 +996,9 @@ class LocalTableService(TableService):
             return dict(live.stored.record)
 
     async def replay(self, table_id: str, caller: Caller, wanted: str | None = None) -> JSON:
-        live, replay, viewer = await self._replay(table_id, caller, wanted)
+        live, kept, viewer = await self._replay(table_id, caller, wanted)
+        replay = kept.replay
+        steps = await asyncio.to_thread(kept.steps, viewer)
         return {
             "id": live.id,
             "game": live.game.name,
@@ -1007,12 +1009,13 @@ class LocalTableService(TableService):
             "over": replay.over,
             "viewer": viewer,
             "last": replay.last,
-            "steps": steps_json(replay, viewer),
+            "steps": steps,
             "log": replay.log_json(),
         }
 
     async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:
-        _, replay, viewer = await self._replay(table_id, caller, wanted)
+        _, kept, viewer = await self._replay(table_id, caller, wanted)
+        replay = kept.replay
         try:
             payload = replay.payload(step, viewer)
         except ReplayError as error:
@@ -1023,8 +1026,11 @@ class LocalTableService(TableService):
 
     async def _replay(
         self, table_id: str, caller: Caller, wanted: str | None
-    ) -> tuple[LiveTable, Replay, Viewer]:
-        """The table's replay up to now (built once per move: `ReplayCache`) and the caller's viewer."""
+    ) -> tuple[LiveTable, Kept, Viewer]:
+        """The table's replay up to now (built once per move: `ReplayCache`) and the caller's viewer.
+
+        Built in a thread: a long game takes a good part of a second to replay, and the other tables'
+        requests and moves go on meanwhile (two askers at once may both build it; one is kept)."""
         live = await self._get(table_id)
         async with live.lock:
             holder = live.holder(caller)
@@ -1040,8 +1046,10 @@ class LocalTableService(TableService):
             record = live.record([a.action for a in live.log])
         # Built outside the lock: the record is a copy, and moves need not wait for a replay.
         key = (live.id, len(record.actions), ended)
-        replay = self._replays.get(key, lambda: Replay(record, ended=ended))
-        return live, replay, viewer
+        kept = self._replays.find(key)
+        if kept is None:
+            kept = self._replays.keep(key, await asyncio.to_thread(Replay, record, ended=ended))
+        return live, kept, viewer
 
     # --- internals ------------------------------------------------------------------------
 
