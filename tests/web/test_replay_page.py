@@ -161,3 +161,15 @@ def test_names_with_html_in_them_show_as_text(page: Page, server: Running) -> No
     assert page.locator("#app img").count() == 0
     assert page.evaluate("() => window.__hit === undefined")
     assert refused == [] and errors == []
+
+
+def test_a_live_tables_page_leads_to_its_replay_so_far(page: Page, server: Running) -> None:
+    with server.client() as anon:
+        created = create(anon, [human("Ann"), human("Bob")], seating="fixed")
+    table_id = created["table"]["id"]
+    page.goto(f"{server.url}/tables/{table_id}")  # a spectator
+    page.get_by_test_id("replay-so-far").click()
+    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
+    shows(page, 0, 0)
+    expect(page.get_by_test_id("replay-viewer")).to_have_value("spectator")
+    expect(page.get_by_test_id("download-record")).to_be_hidden()  # the record holds the seed

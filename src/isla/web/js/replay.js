@@ -13,6 +13,7 @@
 // set as text (textContent) everywhere on this page; the board escapes them itself.
 
 import { api } from './net.js';
+import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
 import { seatClass } from './shared/html.js';
 import { patchHtml } from './shared/morph.js';
@@ -32,7 +33,6 @@ let viewer = null; // the `as` asked for (null: the server's default for this ca
 let current = null; // the step shown, or being fetched
 const payloads = new Map(); // `${viewer}|${step}` -> the step's payload
 let tooltips = null;
-let bannerTimer = null;
 const log = new StepLog($('log'), (step) => go(step));
 
 // --- the address --------------------------------------------------------------------------------
@@ -174,16 +174,6 @@ function draw(payload) {
   drawScores(payload.scores);
   app.dataset.shown = String(payload.index);
   tooltips.refresh();
-}
-
-function showBanner(text) {
-  const banner = $('banner');
-  banner.querySelector('.banner-text').textContent = text;
-  banner.hidden = false;
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => {
-    banner.hidden = true;
-  }, 9000);
 }
 
 // --- the controls -------------------------------------------------------------------------------

@@ -22,6 +22,7 @@
 
 import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
+import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
 import { capitalize, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
@@ -48,7 +49,6 @@ let panes = null;
 let lastValues = null;
 let lastFlashSeq = null;
 let busyTimer = null;
-let bannerTimer = null;
 let confirmAbandon = false;
 let viewer = null; // the signed-in user (null: nobody), for the waiting room's "Sit here"
 let drawn = null; // the snapshot last accepted, as JSON: the same snapshot again is not drawn again
@@ -172,17 +172,6 @@ function onStatus(status) {
   el.dataset.status = status;
   el.textContent = { open: 'connected', reconnecting: 'reconnecting…', closed: 'offline' }[status] || status;
   el.title = status === 'open' ? 'Live: moves appear as they happen' : 'The page reconnects by itself';
-}
-
-function showBanner(text, code = '') {
-  const banner = $('banner');
-  banner.querySelector('.banner-text').textContent = text;
-  banner.dataset.code = code || '';
-  banner.hidden = false;
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => {
-    banner.hidden = true;
-  }, 9000);
 }
 
 function unbusy() {
@@ -353,6 +342,10 @@ function flash() {
 
 function renderControls() {
   const controls = [];
+  if (table.status === 'playing') {
+    // The game so far, move by move, as this viewer may see it (a finished game's is under its scores).
+    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay" data-testid="replay-so-far">Replay so far</a>`);
+  }
   if (table.can?.abandon) {
     controls.push(confirmAbandon
       ? '<span class="confirm-abandon">Abandon this table for everyone? '
