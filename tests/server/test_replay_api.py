@@ -16,6 +16,7 @@ from servertools import Running, act, bot, create, get, human, run_async, table_
 
 from isla.core import Record
 from isla.core.replays import REVEALED, Replay
+from isla.server.replaying import ReplayCache
 
 # The replay tests' own redaction checks (the live per-seat test's), run here on what the server sends.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "replay"))
@@ -173,3 +174,15 @@ def test_bad_replay_requests_are_clear_refusals(server: Running) -> None:
             waiting = create(anon, [human("Cy"), {"kind": "open"}])
         refused(client.get(f"/api/tables/{waiting['table']['id']}/replay"), 409, "not_started")
         refused(client.get(f"/api/tables/{waiting['table']['id']}/replay/0"), 409, "not_started")
+
+
+def test_the_replays_kept_are_the_newest_used() -> None:
+    record = Record("puertorico", 3, 1, {}, [])
+    cache = ReplayCache(size=2)
+    first = cache.keep(("a", 0, False), Replay(record))
+    cache.keep(("b", 0, False), Replay(record))
+    assert cache.find(("a", 0, False)) is first  # used: now the newest
+    cache.keep(("c", 0, False), Replay(record))
+    assert cache.find(("b", 0, False)) is None
+    assert cache.find(("a", 0, False)) is first and cache.find(("c", 0, False)) is not None
+    assert first.steps(None) is first.steps(None)  # each viewer's steps are made once
