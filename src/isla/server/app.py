@@ -49,6 +49,7 @@ STATUS = {
     "not_your_turn": 409,
     "not_started": 409,
     "finished": 409,
+    "not_finished": 409,
     "seat_taken": 409,
     "unavailable": 503,
     "bad_login": 401,

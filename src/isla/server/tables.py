@@ -31,6 +31,7 @@ from typing import Any
 from isla.bots import UnknownBot, bot_names, parse_spec
 from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
 from isla.core import game as find_game
+from isla.core.replays import Replay, ReplayError, Viewer
 from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
@@ -38,6 +39,7 @@ from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py ha
 from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
 from isla.server.ranked import repeated_bot, seat_results
+from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
 from isla.server.store import (
     DatabaseUnavailable,
     Finish,
@@ -71,9 +73,10 @@ class TableError(Exception):
     Codes: not_found, unauthorized (no player token), forbidden (a token holding no seat here),
     invalid (a bad request: options, seats, names), illegal (an action the rules forbid), stale (a
     sequence number that is not the table's), duplicate (actions already applied), conflict (another
-    writer took the sequence number first), not_your_turn, not_started, finished, seat_taken,
-    unavailable (a table whose log cannot be replayed), too_many (a creation past a limit of the
-    server's: the caller holds as many live tables as it allows).
+    writer took the sequence number first), not_your_turn, not_started, finished, not_finished (a
+    record asked for before the end), seat_taken, unavailable (a table whose log cannot be replayed),
+    too_many (a creation past a limit of the server's: the caller holds as many live tables as it
+    allows).
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -161,6 +164,18 @@ class TableService(ABC):
     @abstractmethod
     async def log(self, table_id: str) -> JSON:
         """The public action log and events; the full record once the game is over."""
+
+    @abstractmethod
+    async def record(self, table_id: str) -> JSON:
+        """The game record (it holds the seed): only once the game is over or abandoned."""
+
+    @abstractmethod
+    async def replay(self, table_id: str, caller: Caller, wanted: str | None = None) -> JSON:
+        """The replay's steps and log in words, with the scores as the caller's viewer may see them."""
+
+    @abstractmethod
+    async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:
+        """One step of the replay as the caller's viewer (`wanted`: isla.server.replaying) may see it."""
 
     @abstractmethod
     def listen(self, listener: Callable[[str], None]) -> None:
@@ -461,6 +476,7 @@ class LocalTableService(TableService):
         self._creating = asyncio.Lock()
         self._closing = False
         self._listeners: list[Callable[[str], None]] = []
+        self._replays = ReplayCache()
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -997,6 +1013,73 @@ class LocalTableService(TableService):
                 # The record holds the seed, which fixes every future draw: only for a game that is over.
                 "record": live.stored.record if over else None,
             }
+
+    async def record(self, table_id: str) -> JSON:
+        live = await self._get(table_id)
+        async with live.lock:
+            if live.status not in ("finished", "abandoned"):
+                raise TableError("not_finished", f"the game at table {table_id} is not over: its record "
+                                 "(which holds the seed) can be downloaded once it has ended")
+            if live.stored.record is None:
+                raise TableError("not_started",
+                                 f"table {table_id} was abandoned before it started: it has no record")
+            return dict(live.stored.record)
+
+    async def replay(self, table_id: str, caller: Caller, wanted: str | None = None) -> JSON:
+        live, kept, viewer = await self._replay(table_id, caller, wanted)
+        replay = kept.replay
+        steps = await asyncio.to_thread(kept.steps, viewer)
+        return {
+            "id": live.id,
+            "game": live.game.name,
+            "status": live.status,
+            "players": replay.record.players,
+            "names": list(replay.record.seats),
+            "ended": replay.ended,
+            "over": replay.over,
+            "viewer": viewer,
+            "last": replay.last,
+            "steps": steps,
+            "log": replay.log_json(),
+        }
+
+    async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:
+        _, kept, viewer = await self._replay(table_id, caller, wanted)
+        replay = kept.replay
+        try:
+            payload = replay.payload(step, viewer)
+        except ReplayError as error:
+            where = "the game has reached" if not replay.ended else "this replay has"
+            raise TableError("not_found",
+                             f"there is no step {step}: {where} steps 0 to {replay.last}") from error
+        return {**payload, "last": replay.last}
+
+    async def _replay(
+        self, table_id: str, caller: Caller, wanted: str | None
+    ) -> tuple[LiveTable, Kept, Viewer]:
+        """The table's replay up to now (built once per move: `ReplayCache`) and the caller's viewer.
+
+        Built in a thread: a long game takes a good part of a second to replay, and the other tables'
+        requests and moves go on meanwhile (two askers at once may both build it; one is kept)."""
+        live = await self._get(table_id)
+        async with live.lock:
+            holder = live.holder(caller)
+            if live.state is None:
+                raise TableError("not_started",
+                                 f"table {table_id} has not started: there is nothing to replay yet")
+            ended = live.status in ("finished", "abandoned")
+            try:
+                viewer = viewer_for(wanted, ended=ended, seat=holder.seat if holder is not None else None,
+                                    players=live.stored.players)
+            except ViewerRefused as refused:
+                raise TableError(refused.code, refused.message) from None
+            record = live.record([a.action for a in live.log])
+        # Built outside the lock: the record is a copy, and moves need not wait for a replay.
+        key = (live.id, len(record.actions), ended)
+        kept = self._replays.find(key)
+        if kept is None:
+            kept = self._replays.keep(key, await asyncio.to_thread(Replay, record, ended=ended))
+        return live, kept, viewer
 
     # --- internals ------------------------------------------------------------------------
 

@@ -94,6 +94,30 @@ async def table_log(table_id: str, tables: Service) -> Any:
     return await tables.log(table_id)
 
 
+@router.get("/{table_id}/record", responses=ERRORS)
+async def table_record(table_id: str, tables: Service) -> Any:
+    """The game record (docs/record.md) once the game is over or abandoned; before, 409 not_finished
+    (the record holds the seed, which fixes every draw still to come)."""
+    return await tables.record(table_id)
+
+
+Seen = Annotated[str | None, Query(alias="as", max_length=20,
+                                   description="a seat number, 'spectator' or 'revealed' (docs/replay.md)")]
+
+
+@router.get("/{table_id}/replay", responses=ERRORS)
+async def table_replay(table_id: str, tables: Service, who: Who, seen: Seen = None) -> Any:
+    """The replay's steps (with the scores as you may see them) and its log in words."""
+    return await tables.replay(table_id, who, seen)
+
+
+@router.get("/{table_id}/replay/{step}", responses=ERRORS)
+async def table_replay_step(table_id: str, step: int, tables: Service, who: Who, seen: Seen = None) -> Any:
+    """One step as you may see it: after the end everything, or one seat's view (`as`); during the
+    game your own seat's view up to now, or public information only for a spectator."""
+    return await tables.replay_step(table_id, who, step, seen)
+
+
 @router.post("/{table_id}/seats/{seat}/stand-in", response_model=TableOut, responses=ERRORS)
 async def stand_in(table_id: str, seat: int, tables: Service, who: Who, body: StandInIn | None = None) -> Any:
     """Hand the seat of a player who is gone (or has not moved for long) to a bot until they return."""

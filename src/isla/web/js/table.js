@@ -8,8 +8,9 @@
 // the invite, sitting down), the way on from the final scores (playing again), the glow of changed
 // values, the polling for absent players, the log, and the panes of a short screen
 // (shared/panes.js). It names no game. Each game's board is the ES module (and stylesheet) the game
-// declares, which GET /api/games gives as `board` (served from the game's own folder); a game that
-// declares none is drawn by the generic board (generic/board.js: its view and its legal actions).
+// declares, which GET /api/games gives as `board` (served from the game's own folder; shared/boards.js
+// loads it); a game that declares none is drawn by the generic board (generic/board.js: its view and
+// its legal actions).
 // A board module's default export has `loadCatalog(game)`, `interaction(tableId, game)` (sync,
 // setBusy, busy, handle, promptHtml, missing, fallbackHtml), `statusLine`, `roundTitle`,
 // `render(ctx)` -> {players, supply} (HTML, or lists of HTML parts) and
@@ -21,6 +22,8 @@
 
 import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
+import { showBanner } from './shared/banner.js';
+import { loadBoard } from './shared/boards.js';
 import { capitalize, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
@@ -30,8 +33,6 @@ import { installTooltips } from './shared/tooltip.js';
 import { viewerSeat } from './shared/seats.js';
 import { copyInvite, renderWaiting } from './shared/waiting.js';
 
-// The board of a game that declares none of its own.
-const GENERIC_BOARD = { module: '/static/js/generic/board.js', stylesheet: '/static/css/generic.css' };
 // Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
 const SHELL_UI = new Set(['stand-in', 'reclaim', 'abandon', 'abandon-yes', 'abandon-no', 'dismiss', 'copy-invite', 'sit', 'again', 'log-toggle']);
 
@@ -48,7 +49,6 @@ let panes = null;
 let lastValues = null;
 let lastFlashSeq = null;
 let busyTimer = null;
-let bannerTimer = null;
 let confirmAbandon = false;
 let viewer = null; // the signed-in user (null: nobody), for the waiting room's "Sit here"
 let drawn = null; // the snapshot last accepted, as JSON: the same snapshot again is not drawn again
@@ -79,27 +79,6 @@ const mySeat = viewerSeat;
 
 // --- the game's module ----------------------------------------------------------------------
 
-/** What GET /api/games says of the game `name` (its title, its board's files). */
-async function gameInfo(name) {
-  const answer = await api('GET', '/api/games');
-  const info = (answer.games || []).find((g) => g.name === name);
-  if (!info) throw new Error(`this server offers no game ${name}`);
-  return info;
-}
-
-/** Add the board's stylesheet to the page; resolves once it has loaded (or failed to). */
-function addStylesheet(href) {
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.dataset.board = 'true';
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-    document.head.append(link);
-  });
-}
-
 /** Load the board of `name`, its stylesheet and its catalog once; then draw the table and the log held back. */
 function loadGame(name) {
   if (gameLoading) return gameLoading;
@@ -107,13 +86,7 @@ function loadGame(name) {
     let info;
     let board;
     try {
-      info = await gameInfo(name);
-      const files = info.board || GENERIC_BOARD;
-      const [module] = await Promise.all([
-        import(files.module),
-        files.stylesheet ? addStylesheet(files.stylesheet) : null,
-      ]);
-      board = module.default;
+      ({ info, board } = await loadBoard(name));
     } catch (error) {
       $('status').textContent = 'This table cannot be shown.';
       showBanner(`The page for this game could not be loaded: ${error.message}`);
@@ -199,17 +172,6 @@ function onStatus(status) {
   el.dataset.status = status;
   el.textContent = { open: 'connected', reconnecting: 'reconnecting…', closed: 'offline' }[status] || status;
   el.title = status === 'open' ? 'Live: moves appear as they happen' : 'The page reconnects by itself';
-}
-
-function showBanner(text, code = '') {
-  const banner = $('banner');
-  banner.querySelector('.banner-text').textContent = text;
-  banner.dataset.code = code || '';
-  banner.hidden = false;
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => {
-    banner.hidden = true;
-  }, 9000);
 }
 
 function unbusy() {
@@ -380,6 +342,10 @@ function flash() {
 
 function renderControls() {
   const controls = [];
+  if (table.status === 'playing') {
+    // The game so far, move by move, as this viewer may see it (a finished game's is under its scores).
+    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay" data-testid="replay-so-far">Replay so far</a>`);
+  }
   if (table.can?.abandon) {
     controls.push(confirmAbandon
       ? '<span class="confirm-abandon">Abandon this table for everyone? '

@@ -54,12 +54,15 @@ export function renderScore(result, names, me, layout) {
 }
 
 /**
- * The ways on under the final scores, whatever the game: back to the lobby, and for the table's
- * players the same seats again (`data-ui="again"`: the table page asks the server). Once someone
- * has set the same seats up again (`table.again`), the others are told and join with one click.
+ * The ways on under the final scores, whatever the game: back to the lobby, the replay and the
+ * game record (for everyone: the game is over), and for the table's players the same seats again
+ * (`data-ui="again"`: the table page asks the server). Once someone has set the same seats up again (`table.again`), the others are told and join with one click.
  */
 export function scoreWayOn(table, me) {
-  const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>';
+  const id = encodeURIComponent(table.id);
+  const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>'
+    + `<a class="btn" href="/tables/${esc(id)}/replay" data-testid="replay-link">Replay</a>`
+    + `<a class="btn btn-quiet" href="/api/tables/${esc(id)}/record" download="isla-${esc(id)}.json" data-testid="download-record">Download record</a>`;
   if (me === null || me === undefined) return `<div class="score-next">${lobby}</div>`;
   const label = table.again ? 'Join the new table' : 'Play again with the same seats';
   const note = table.again

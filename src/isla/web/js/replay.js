@@ -1,0 +1,302 @@
+// The replay page (/tables/{id}/replay) for every game: steps through a recorded game move by move
+// with the game's own board (the table page's: shared/boards.js), the log in words beside it with
+// the current step's entry highlighted, and the scores at that step.
+//
+// The server decides what the page may see: GET /api/tables/{id}/replay gives the steps and the
+// log, GET /api/tables/{id}/replay/{step} one step's view as the viewer may see it (after the end
+// everything, or one seat's view with `?as=`; during a game a player's own seat or public
+// information). The page draws only what it is sent; it holds no secret to hide.
+//
+// Every step has its own address: `?step=143` (or `#143`), with `&as=2` for one seat's eyes. The
+// page keeps the address at the step shown (replaceState: stepping adds no history entries).
+// Keys: ← and → step, Home and End go to the first and last step. Names come from users: they are
+// set as text (textContent) everywhere on this page; the board escapes them itself.
+
+import { api } from './net.js';
+import { showBanner } from './shared/banner.js';
+import { loadBoard } from './shared/boards.js';
+import { seatClass } from './shared/html.js';
+import { patchHtml } from './shared/morph.js';
+import { StepLog } from './shared/steplog.js';
+import { installTooltips } from './shared/tooltip.js';
+
+const parts = location.pathname.split('/').filter(Boolean); // ['tables', id, 'replay']
+const tableId = decodeURIComponent(parts[1] || '');
+const base = `/api/tables/${encodeURIComponent(tableId)}`;
+const $ = (id) => document.getElementById(id);
+const app = $('app');
+
+let summary = null; // GET /api/tables/{id}: the seats and, once over, the result
+let replay = null; // GET /api/tables/{id}/replay
+let game = null; // {board, catalog, ix, info}
+let viewer = null; // the `as` asked for (null: the server's default for this caller)
+let current = null; // the step shown, or being fetched
+const payloads = new Map(); // `${viewer}|${step}` -> the step's payload
+let tooltips = null;
+const log = new StepLog($('log'), (step) => go(step));
+
+// --- the address --------------------------------------------------------------------------------
+
+/** The step the address asks for (`?step=N` or `#N`), or null. */
+function stepInAddress() {
+  const params = new URLSearchParams(location.search);
+  const text = params.get('step') ?? location.hash.replace(/^#/, '');
+  return /^\d+$/.test(text) ? Number(text) : null;
+}
+
+function keepAddress(step) {
+  const params = new URLSearchParams(location.search);
+  params.set('step', String(step));
+  if (viewer === null) params.delete('as');
+  else params.set('as', viewer);
+  const url = `${location.pathname}?${params}`;
+  if (url !== `${location.pathname}${location.search}` || location.hash) history.replaceState(null, '', url);
+}
+
+// --- fetching -----------------------------------------------------------------------------------
+
+function query() {
+  return viewer === null ? '' : `?as=${encodeURIComponent(viewer)}`;
+}
+
+function fetchStep(step) {
+  const key = `${viewer}|${step}`;
+  if (!payloads.has(key)) {
+    const asked = api('GET', `${base}/replay/${step}${query()}`);
+    asked.catch(() => payloads.delete(key)); // a failure is asked again next time
+    payloads.set(key, asked);
+  }
+  return payloads.get(key);
+}
+
+/** Show step `step` (clamped to the steps there are). */
+async function go(step) {
+  if (!replay) return;
+  const wanted = Math.max(0, Math.min(replay.last, Math.trunc(Number(step) || 0)));
+  current = wanted;
+  showPosition(wanted);
+  let payload;
+  try {
+    payload = await fetchStep(wanted);
+  } catch (error) {
+    if (current === wanted) showBanner(error.message);
+    return;
+  }
+  if (current !== wanted) return; // the reader went on meanwhile
+  draw(payload);
+  if (wanted < replay.last) fetchStep(wanted + 1).catch(() => {}); // the next step is likely next
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+
+/** The controls' position (at once, before the step's payload arrives). */
+function showPosition(step) {
+  $('slider').value = String(step);
+  $('count').textContent = `Step ${step} of ${replay.last}`;
+  const ends = { first: step === 0, prev: step === 0, next: step === replay.last, last: step === replay.last };
+  for (const [name, off] of Object.entries(ends)) app.querySelector(`[data-go="${name}"]`).disabled = off;
+  const jump = $('jump');
+  let chosen = '';
+  for (const option of jump.options) {
+    if (Number(option.value) <= step) chosen = option.value;
+  }
+  jump.value = chosen;
+  log.show(replay.steps[step]?.entry ?? null);
+  app.dataset.step = String(step);
+  keepAddress(step);
+}
+
+/** The table the board draws: the step's view, the table's seats, nothing to click. */
+function tableAt(payload) {
+  const atEnd = payload.index === replay.last && replay.over;
+  const seats = (summary?.seats || []).map((seat) => ({ ...seat, stand_in: null }));
+  return {
+    id: tableId,
+    game: replay.game,
+    seq: payload.index,
+    status: atEnd ? 'finished' : 'playing',
+    to_move: payload.view?.to_move ?? null,
+    seats,
+    result: atEnd ? summary?.result ?? null : null,
+    you: typeof payload.viewer === 'number' ? { seat: payload.viewer, slot: null, name: replay.names[payload.viewer], creator: false } : null,
+    view: payload.view,
+    legal: [],
+    can: {},
+    again: null,
+  };
+}
+
+function statusWords(payload) {
+  if (payload.index === 0) return 'The start of the game.';
+  const entry = replay.log[payload.entry];
+  const lines = entry?.lines?.length ? entry.lines.join(' ') : `${replay.names[payload.seat] ?? 'A seat'}: ${payload.action}`;
+  return `Step ${payload.index}: ${lines}`;
+}
+
+function drawScores(scores) {
+  const items = (scores || []).map((score, seat) => {
+    const li = document.createElement('li');
+    li.className = `replay-score ${seatClass(seat)}`;
+    li.dataset.testid = `replay-score-${seat}`;
+    const name = document.createElement('span');
+    name.className = 'replay-score-name';
+    name.textContent = replay.names[seat] ?? `Seat ${seat + 1}`;
+    const value = document.createElement('b');
+    value.textContent = score === null || score === undefined ? '?' : String(score);
+    if (score === null || score === undefined) value.title = 'Hidden from this viewer at this step';
+    li.append(name, value);
+    return li;
+  });
+  $('scores').replaceChildren(...items);
+}
+
+function draw(payload) {
+  if (!game) return;
+  const { board, catalog, ix } = game;
+  const table = tableAt(payload);
+  ix.sync(table, catalog);
+  const me = table.you ? table.you.seat : null;
+  const ctx = { table, view: table.view, catalog, me, names: replay.names, ix };
+  const words = statusWords(payload);
+  $('status').textContent = words;
+  $('status').title = words; // all of it, where the line is cut short
+  let round = payload.label || '';
+  try {
+    round = board.roundTitle(ctx) || round;
+  } catch {
+    // a board's words for an unusual position: the model's label does
+  }
+  $('round').textContent = round;
+  const drawn = board.render(ctx);
+  patchHtml($('players'), drawn.players);
+  patchHtml($('supply'), drawn.supply);
+  patchHtml($('score'), table.result ? board.renderScore(table.result, replay.names, me, table, catalog) : '');
+  drawScores(payload.scores);
+  app.dataset.shown = String(payload.index);
+  tooltips.refresh();
+}
+
+// --- the controls -------------------------------------------------------------------------------
+
+/** The jump list: the first step of each round and phase, in the model's words. */
+function fillJump() {
+  const jump = $('jump');
+  const options = [];
+  let before = null;
+  for (const step of replay.steps.slice(1)) {
+    const key = `${step.round}|${step.phase}`;
+    if (key === before) continue;
+    before = key;
+    const option = document.createElement('option');
+    option.value = String(step.index);
+    option.textContent = step.label || `Step ${step.index}`;
+    options.push(option);
+  }
+  const start = document.createElement('option');
+  start.value = '0';
+  start.textContent = 'The start';
+  jump.replaceChildren(start, ...options);
+}
+
+/** The viewers this caller may choose: what the server offers them (docs/api.md). */
+function fillViewers() {
+  const select = $('viewer');
+  const choices = [];
+  if (replay.ended) {
+    choices.push(['revealed', 'Everyone (all revealed)']);
+    replay.names.forEach((name, seat) => choices.push([String(seat), name]));
+  } else if (typeof replay.viewer === 'number') {
+    choices.push([String(replay.viewer), `${replay.names[replay.viewer]} (you)`]);
+  }
+  choices.push(['spectator', 'A spectator']);
+  select.replaceChildren(...choices.map(([value, text]) => {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = text;
+    return option;
+  }));
+  select.value = replay.viewer === null ? 'spectator' : String(replay.viewer);
+}
+
+function step(how) {
+  if (!replay || current === null) return;
+  const to = { first: 0, prev: current - 1, next: current + 1, last: replay.last }[how];
+  if (to !== undefined) go(to);
+}
+
+function install() {
+  app.querySelector('.replay-buttons').addEventListener('click', (event) => {
+    const button = event.target.closest('[data-go]');
+    if (button && !button.disabled) step(button.dataset.go);
+  });
+  $('slider').addEventListener('input', (event) => go(event.target.value));
+  $('jump').addEventListener('change', (event) => go(event.target.value));
+  $('viewer').addEventListener('change', async (event) => {
+    viewer = event.target.value;
+    await loadReplay();
+    go(current ?? 0);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const tag = event.target.tagName;
+    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && event.target.type !== 'range')) return;
+    const how = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[event.key];
+    if (!how) return;
+    event.preventDefault(); // the slider's own handling too: one step per key, as everywhere
+    step(how);
+  });
+  window.addEventListener('hashchange', () => {
+    const wanted = stepInAddress();
+    if (wanted !== null) go(wanted);
+  });
+  $('banner').addEventListener('click', () => {
+    $('banner').hidden = true;
+  });
+}
+
+// --- start --------------------------------------------------------------------------------------
+
+async function loadReplay() {
+  replay = await api('GET', `${base}/replay${query()}`);
+  payloads.clear();
+  $('slider').max = String(replay.last);
+  fillJump();
+  fillViewers();
+  log.fill(replay.log);
+}
+
+async function main() {
+  tooltips = installTooltips(document.body);
+  $('table-link').href = `/tables/${encodeURIComponent(tableId)}`;
+  if (!tableId) {
+    $('status').textContent = 'No table in the address: open a finished table from the lobby.';
+    return;
+  }
+  viewer = new URLSearchParams(location.search).get('as');
+  install();
+  try {
+    summary = await api('GET', base);
+    await loadReplay();
+    const { info, board } = await loadBoard(replay.game);
+    const catalog = await board.loadCatalog(replay.game);
+    game = { board, catalog, ix: board.interaction(tableId, info), info };
+    app.dataset.game = replay.game;
+    $('game-name').textContent = info.title;
+    document.title = `Replay · ${info.title} · Isla`;
+  } catch (error) {
+    $('status').textContent = `This replay cannot be shown: ${error.message}`;
+    return;
+  }
+  if (replay.ended && summary.status !== 'open') {
+    const link = $('record-link');
+    link.href = `${base}/record`;
+    link.download = `isla-${tableId}.json`;
+    link.hidden = false;
+  }
+  const wanted = stepInAddress();
+  if (wanted !== null && wanted > replay.last) showBanner(`There is no step ${wanted}: this game has steps 0 to ${replay.last}.`);
+  await go(wanted ?? 0);
+  app.dataset.ready = 'true';
+}
+
+main();

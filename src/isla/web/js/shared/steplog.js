@@ -1,0 +1,57 @@
+// The replay's log in words: every entry of the game (the replay model's `log`: steps `first` to
+// `last`, a seat, lines), the entry of the current step highlighted and kept in view. The lines
+// hold players' names, so they are set as text, never as HTML. A click on an entry goes to the
+// step that finishes it (the position after that decision).
+
+import { seatClass } from './html.js';
+
+export class StepLog {
+  constructor(list, onPick) {
+    this.list = list;
+    this.items = [];
+    this.current = null;
+    list.addEventListener('click', (event) => {
+      const li = event.target.closest?.('li[data-last]');
+      if (li && list.contains(li)) onPick(Number(li.dataset.last));
+    });
+  }
+
+  /** Show `entries` (the whole log, once). */
+  fill(entries) {
+    this.list.replaceChildren();
+    this.items = (entries || []).map((entry, index) => {
+      const li = document.createElement('li');
+      li.className = `log-entry log-step ${seatClass(entry.seat)}`;
+      li.dataset.first = String(entry.first);
+      li.dataset.last = String(entry.last);
+      li.setAttribute('data-testid', `log-entry-${index}`);
+      li.title = entry.first === entry.last ? `Step ${entry.first}` : `Steps ${entry.first} to ${entry.last}`;
+      for (const line of entry.lines || []) {
+        const span = document.createElement('span');
+        span.className = 'log-line';
+        span.textContent = line;
+        li.append(span);
+      }
+      this.list.append(li);
+      return li;
+    });
+  }
+
+  /** Highlight entry `index` (null: none, as at the start) and scroll it into the box. */
+  show(index) {
+    const next = index === null || index === undefined ? null : this.items[index] || null;
+    if (next === this.current) return;
+    this.current?.classList.remove('log-current');
+    this.current?.removeAttribute('aria-current');
+    this.current = next;
+    if (!next) return;
+    next.classList.add('log-current');
+    next.setAttribute('aria-current', 'step');
+    const box = this.list.parentElement;
+    if (!box) return;
+    const top = next.offsetTop; // the box is positioned (replay.css): offsets are within it
+    if (top < box.scrollTop || top + next.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    }
+  }
+}
