@@ -477,6 +477,11 @@ class LocalTableService(TableService):
         """Serve at once: replaying hundreds of logs takes minutes, so it happens in the background."""
         self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild_all(), name="rebuild tables")
 
+    async def rebuilt(self) -> None:
+        """Wait until the live tables rebuilt in the background (by `open`) are all in memory."""
+        if self._rebuilding is not None:
+            await asyncio.shield(self._rebuilding)
+
     async def _rebuild_all(self) -> None:
         """Rebuild every live table, one at a time, letting requests in between (a table a request
         asked for first is in memory already). A database that does not answer is asked again after
