@@ -34,12 +34,19 @@ POOL_RECYCLE = 1800
 READ_ONLY = "isla_read_only"
 
 
-def make_engine(url: URL, sqlite_busy_ms: int = SQLITE_BUSY_MS) -> AsyncEngine:
+def make_engine(url: URL, sqlite_busy_ms: int = SQLITE_BUSY_MS, writer: bool = False) -> AsyncEngine:
+    """The engine for `url`. On SQLite, `writer` makes it the store's one writing connection: a pool
+    of one, which writers wait for in turn (up to the busy timeout) instead of several pooled
+    connections contending for the file's write lock, each retrying and sleeping in SQLite's busy
+    handler (issue 18's profile: that contention set the p99 of a move)."""
     if url.get_backend_name() != "sqlite":
         return _server_engine(url)
     if url.database:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(url, connect_args={"timeout": sqlite_busy_ms / 1000})
+    pool: dict[str, Any] = {}
+    if writer:
+        pool = {"pool_size": 1, "max_overflow": 0, "pool_timeout": sqlite_busy_ms / 1000}
+    engine = create_async_engine(url, connect_args={"timeout": sqlite_busy_ms / 1000}, **pool)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
