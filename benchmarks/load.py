@@ -32,6 +32,7 @@ import random
 import re
 import secrets
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -98,14 +99,16 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 class Run:
-    def __init__(self, args: argparse.Namespace, base: str) -> None:
+    def __init__(self, args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
         self.args = args
+        self.server_pid = server_pid
         self.base = base
         self.ws_url = base.replace("http://", "ws://", 1).rstrip("/") + "/ws"
         self.figures = Figures()
         self.rng = random.Random(args.seed)
         self.deadline = 0.0
         self.measuring = False
+        self.actions_per_second = 0.0
 
     async def create_table(self, humans: int, bots: int) -> tuple[str, list[str]]:
         seats = [{"kind": "human", "name": f"Player {i + 1}"} for i in range(humans)]
@@ -255,12 +258,15 @@ class Run:
         runners = [asyncio.create_task(self.table_runner(i)) for i in range(tables)]
         runners += [asyncio.create_task(self.bot_table_runner()) for _ in range(args.bot_tables)]
         await asyncio.sleep(args.warmup)
+        if self.server_pid is not None:  # gc_pauses.py counts collections from here on
+            os.kill(self.server_pid, signal.SIGUSR1)
         self.measuring = True
         seq_before = sum(self.figures.last_seq.values())
         measured_from = time.monotonic()
         await asyncio.gather(*runners)
         elapsed = time.monotonic() - measured_from
         actions = sum(self.figures.last_seq.values()) - seq_before
+        self.actions_per_second = actions / elapsed
         print(f"all actions logged (people and bots): about {actions / elapsed:.1f}/s")
         return elapsed, await self.lost()
 
@@ -400,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.bot_tables} bot-only "
               f"tables; think {low:g}-{high:g} s; "
               f"warm-up {args.warmup:g} s, measured {args.seconds:g} s")
-        run = Run(args, base)
+        run = Run(args, base, server.pid if server else None)
         cpu_before = cpu_seconds(server.pid) if server else (0.0, 0.0)
         try:
             elapsed, lost = asyncio.run(run.main())
@@ -426,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
             main_cpu = cpu_after[0] - cpu_before[0]
             print(f"server CPU while measured: {main_cpu / elapsed:.2f} cores in its own process; "
                   f"{cpu_after[1]:.1f} s in its worker processes over the whole run")
+            if run.actions_per_second:  # the figure a busy machine disturbs least
+                per_action = 1000 * main_cpu / elapsed / run.actions_per_second
+                print(f"server CPU per logged action: {per_action:.1f} ms")
         if log_path is not None:
             text = log_path.read_text(errors="replace")
             counted = ", ".join(f"{name} {text.count(needle)}" for name, needle in TROUBLE.items())
@@ -433,7 +442,9 @@ def main(argv: list[str] | None = None) -> int:
             gc_file = log_path.with_name("gc.json")
             if gc_file.exists():
                 pauses = json.loads(gc_file.read_text())
-                print(f"server garbage collections: longest pause {pauses['longest_ms']:.0f} ms "
+                print(f"server garbage collections while measured: longest pause "
+                      f"{pauses['longest_ms']:.0f} ms "
+                      f"({pauses.get('longest_cpu_ms', 0):.0f} ms of CPU) "
                       f"(generation {pauses['generation']}); collections per generation "
                       f"{pauses['collections']}, total ms {pauses['total_ms']}")
         print(f"load average after {os.getloadavg()[0]:.2f} (the machine's, other work included)")
