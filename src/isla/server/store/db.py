@@ -2,7 +2,8 @@
 
 SQLite (the embedded default) gets WAL journaling, a busy timeout and `BEGIN IMMEDIATE` for
 transactions that write: a move's transaction takes the write lock when it starts instead of failing
-halfway when another connection writes, so concurrent writers wait their turn rather than error.
+halfway when another connection writes, so concurrent writers wait their turn rather than error;
+the store sends all its own writes through one connection (`make_engine(..., writer=True)`).
 Transactions that only read (a connection with the execution option READ_ONLY, see the store's
 read sessions) begin DEFERRED: under WAL they read a snapshot and never wait for a writer, so the
 lobby answers while a move is being written. PostgreSQL's pool checks its connections without a
