@@ -5,7 +5,8 @@ temporary folder), `--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/post
 database there, dropped at the end), or `--url http://127.0.0.1:8000` (a server already running).
 
 The profile: `--seats` live human seats at tables of `--humans` people and `--bots` bots of level
-`--bot` (default 2 people and 2 `medium` bots, Puerto Rico), plus `--bot-tables` tables of bots
+`--bot` (default 2 people and 2 `medium` bots, Puerto Rico), a share `--spectators` of those tables
+with one spectator reading every push (default none), plus `--bot-tables` tables of bots
 only beside them. Each person is one WebSocket client holding a player token: it watches its table,
 and when its seat is to move it thinks for a time drawn uniformly from `--think` seconds, then
 submits one random legal action. A finished table is replaced by a new one, so the load stays the
@@ -31,6 +32,7 @@ import random
 import re
 import secrets
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -46,6 +48,11 @@ from urllib.parse import urlparse
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+# Every client of a run comes from 127.0.0.1: the started server's per-client limits (docs/server.md,
+# "Limits") are lifted so that they measure the server, not the guard ( --serve-args still override).
+UNLIMITED = ["--max-tables-per-player", "1000000", "--max-tables-per-client", "1000000",
+             "--max-websockets-per-client", "1000000", "--max-connections-per-client", "1000000",
+             "--connects-per-second", "100000", "--connect-burst", "1000000"]
 ANNOUNCE = re.compile(r"Isla is serving (http://\S+/)")
 # Server log lines worth counting: the bots of a table giving up, pool exhaustion, any traceback.
 TROUBLE = {
@@ -92,14 +99,16 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 class Run:
-    def __init__(self, args: argparse.Namespace, base: str) -> None:
+    def __init__(self, args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
         self.args = args
+        self.server_pid = server_pid
         self.base = base
         self.ws_url = base.replace("http://", "ws://", 1).rstrip("/") + "/ws"
         self.figures = Figures()
         self.rng = random.Random(args.seed)
         self.deadline = 0.0
         self.measuring = False
+        self.actions_per_second = 0.0
 
     async def create_table(self, humans: int, bots: int) -> tuple[str, list[str]]:
         seats = [{"kind": "human", "name": f"Player {i + 1}"} for i in range(humans)]
@@ -114,9 +123,9 @@ class Run:
         while time.monotonic() < self.deadline:
             table_id, tokens = await self.create_table(self.args.humans, self.args.bots)
             rngs = [random.Random(f"{self.args.seed}:{number}:{table_id}:{i}") for i in range(len(tokens))]
-            results = await asyncio.gather(
-                *(self.person(table_id, token, rng) for token, rng in zip(tokens, rngs, strict=True))
-            )
+            people = [self.person(table_id, token, rng) for token, rng in zip(tokens, rngs, strict=True)]
+            watching = [self.spectator(table_id)] if self.rng.random() < self.args.spectators else []
+            results = (await asyncio.gather(*people, *watching))[: len(people)]
             if not all(results):
                 return  # its clients stopped on the deadline (or gave up): so does the table
 
@@ -182,6 +191,22 @@ class Run:
             figures.errors[f"no answer within {patience:g} s"] += 1
             return False
 
+    async def spectator(self, table_id: str) -> bool:
+        """Watch a table without a seat, reading every push, until it ends or the time is up."""
+        try:
+            async with connect(self.ws_url, open_timeout=self.args.patience, max_size=1 << 22) as ws:
+                await ws.send(json.dumps({"type": "watch", "table": table_id}))
+                while time.monotonic() < self.deadline:
+                    table = await self.next_table(ws)
+                    if table["status"] != "playing":
+                        return True
+        except (ConnectionClosed, OSError) as error:
+            if time.monotonic() < self.deadline:
+                self.figures.errors[f"spectator connection: {type(error).__name__}"] += 1
+        except TimeoutError:
+            pass  # nothing happened at the table for a while: not the spectator's error
+        return False
+
     async def receive(self, ws: Any) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), self.args.patience))
         if message["type"] == "error" and message.get("ref") is None:
@@ -233,12 +258,15 @@ class Run:
         runners = [asyncio.create_task(self.table_runner(i)) for i in range(tables)]
         runners += [asyncio.create_task(self.bot_table_runner()) for _ in range(args.bot_tables)]
         await asyncio.sleep(args.warmup)
+        if self.server_pid is not None:  # gc_pauses.py counts collections from here on
+            os.kill(self.server_pid, signal.SIGUSR1)
         self.measuring = True
         seq_before = sum(self.figures.last_seq.values())
         measured_from = time.monotonic()
         await asyncio.gather(*runners)
         elapsed = time.monotonic() - measured_from
         actions = sum(self.figures.last_seq.values()) - seq_before
+        self.actions_per_second = actions / elapsed
         print(f"all actions logged (people and bots): about {actions / elapsed:.1f}/s")
         return elapsed, await self.lost()
 
@@ -305,8 +333,10 @@ def drop_database(admin_url: str, url: str) -> None:
 
 
 def start_server(args: argparse.Namespace, folder: Path, database_url: str | None) -> tuple[Any, str, Path]:
-    command = [sys.executable, "-m", "isla", "serve", "--port", "0", "--data-dir", str(folder / "data"),
-               "--log-level", "warning", *shlex.split(args.serve_args)]
+    # Through gc_pauses.py: `isla serve` itself, with its garbage collections timed into gc.json.
+    command = [sys.executable, str(Path(__file__).with_name("gc_pauses.py")), str(folder / "gc.json"),
+               "serve", "--port", "0", "--data-dir", str(folder / "data"),
+               "--log-level", "warning", *UNLIMITED, *shlex.split(args.serve_args)]
     if database_url:
         command += ["--database-url", database_url]
     log_path = folder / "server.log"
@@ -335,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", type=int, default=2, help="bots per people's table (default 2)")
     parser.add_argument("--bot", default="medium", help="the bots' level (default medium)")
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of bots only beside them")
+    parser.add_argument("--spectators", type=float, default=0.0,
+                        help="the share of people's tables with one spectator (0-1, default 0)")
     parser.add_argument("--think", type=think, default=(1.0, 3.0), help="think time range, s (1-3)")
     parser.add_argument("--patience", type=float, default=120.0, help="longest wait for one answer")
     parser.add_argument("--seed", type=int, default=1)
@@ -370,9 +402,11 @@ def main(argv: list[str] | None = None) -> int:
         tables = (args.seats + args.humans - 1) // args.humans
         low, high = args.think
         print(f"{args.seats} human seats at {tables} {args.game} tables of {args.humans} people + "
-              f"{args.bots} {args.bot} bots, {args.bot_tables} bot-only tables; think {low:g}-{high:g} s; "
+              f"{args.bots} {args.bot} bots, {args.spectators:.0%} with a spectator, "
+              f"{args.bot_tables} bot-only "
+              f"tables; think {low:g}-{high:g} s; "
               f"warm-up {args.warmup:g} s, measured {args.seconds:g} s")
-        run = Run(args, base)
+        run = Run(args, base, server.pid if server else None)
         cpu_before = cpu_seconds(server.pid) if server else (0.0, 0.0)
         try:
             elapsed, lost = asyncio.run(run.main())
@@ -398,10 +432,21 @@ def main(argv: list[str] | None = None) -> int:
             main_cpu = cpu_after[0] - cpu_before[0]
             print(f"server CPU while measured: {main_cpu / elapsed:.2f} cores in its own process; "
                   f"{cpu_after[1]:.1f} s in its worker processes over the whole run")
+            if run.actions_per_second:  # the figure a busy machine disturbs least
+                per_action = 1000 * main_cpu / elapsed / run.actions_per_second
+                print(f"server CPU per logged action: {per_action:.1f} ms")
         if log_path is not None:
             text = log_path.read_text(errors="replace")
             counted = ", ".join(f"{name} {text.count(needle)}" for name, needle in TROUBLE.items())
             print(f"server log: {counted}")
+            gc_file = log_path.with_name("gc.json")
+            if gc_file.exists():
+                pauses = json.loads(gc_file.read_text())
+                print(f"server garbage collections while measured: longest pause "
+                      f"{pauses['longest_ms']:.0f} ms "
+                      f"({pauses.get('longest_cpu_ms', 0):.0f} ms of CPU) "
+                      f"(generation {pauses['generation']}); collections per generation "
+                      f"{pauses['collections']}, total ms {pauses['total_ms']}")
         print(f"load average after {os.getloadavg()[0]:.2f} (the machine's, other work included)")
         errors = sum(figures.errors.values())
         if figures.errors:

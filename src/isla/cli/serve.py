@@ -12,6 +12,7 @@ use - end with one "isla: ..." line and status 2 instead of a server log full of
 from __future__ import annotations
 
 import argparse
+import contextlib
 import socket
 import sys
 from collections.abc import Callable
@@ -127,6 +128,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from isla.server import create_app
+    from isla.server.collector import settle
     from isla.server.guard import uvicorn_config
 
     config = ServerConfig(
@@ -157,14 +159,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = replace(config, port=sock.getsockname()[1])  # --port 0 picks a free port
     announce = f"Isla is serving {config.public_url()} (database: {describe_url(url)}); Ctrl+C stops it\n"
 
+    app = create_app(config)
+
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started:
+                settle()  # what start-up made stays: out of the garbage collector's way (collector.py)
+                self._settling = asyncio.get_running_loop().create_task(self._settle_when_rebuilt())
                 sys.stdout.write(announce)
                 sys.stdout.flush()
 
-    server = Server(uvicorn_config(create_app(config), config, log_level=args.log_level))
+        async def _settle_when_rebuilt(self) -> None:
+            with contextlib.suppress(Exception):
+                await app.state.tables.rebuilt()
+                settle()
+
+    server = Server(uvicorn_config(app, config, log_level=args.log_level))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C: uvicorn has shut down cleanly and re-raised the signal

@@ -3,7 +3,9 @@
 Each open WebSocket is a `Connection` that follows at most one table, or the lobby. The table
 service calls `Hub.table_changed` (and `lobby_changed`) after every change it makes; the hub then
 sends every follower of that table its own snapshot - its seat's view and legal actions, never
-anyone else's - and the log lines it has not had yet. Pushes are coalesced: a table that changes
+anyone else's - and the log lines it has not had yet. Each snapshot is built and serialized once per
+change and per audience (each seat, the creator, the spectators), not once per connection: a
+hundred spectators cost one snapshot and one JSON text. Pushes are coalesced: a table that changes
 five times while a push is being prepared is pushed once more, with its latest state, and the log
 entries are counted per connection, so nothing is skipped. A connection whose client reads too
 slowly is dropped rather than letting its queue grow without bound; it reconnects and gets the full
@@ -60,6 +62,10 @@ class Connection:
         self._close_with = (1000, "")
 
     def send(self, message: JSON) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already serialized (one text shared by every connection it goes to)."""
         if self.closed:
             return
         if self._queue.qsize() >= MAX_QUEUE:
@@ -67,7 +73,7 @@ class Connection:
             self.closed = True
             self._queue.put_nowait(None)
             return
-        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self._queue.put_nowait(text)
 
     async def _drain(self) -> None:
         try:
@@ -211,27 +217,43 @@ class Hub:
     async def _push(self, table_id: str) -> None:
         while table_id in self._dirty and not self._closing:
             self._dirty.discard(table_id)
-            for connection in list(self._followers.get(table_id, ())):
-                if connection.table != table_id:
-                    continue
-                try:
-                    snapshot, entries = await self.service.follow(table_id, connection.caller,
-                                                                  connection.log_sent)
-                except TableError as error:
-                    connection.send(error_message(error.code, error.message))
-                    continue
-                except DatabaseUnavailable as error:  # logged once per outage by the store
-                    connection.send(error_message("unavailable", str(error)))
-                    continue
-                except Exception:
-                    log.exception("isla: table %s: a push failed", table_id)
-                    continue
+            followers = [c for c in self._followers.get(table_id, ()) if c.table == table_id]
+            if not followers:
+                continue
+            log_from = min(c.log_sent for c in followers)
+            try:
+                which, snapshots, entries = await self.service.views(
+                    table_id, [c.caller for c in followers], log_from
+                )
+            except (TableError, DatabaseUnavailable) as failed:  # the store logs an outage once
+                code = failed.code if isinstance(failed, TableError) else "unavailable"
+                text = failed.message if isinstance(failed, TableError) else str(failed)
+                refusal = encode(error_message(code, text))
+                for connection in followers:
+                    connection.send_text(refusal)
+                continue
+            except Exception:
+                log.exception("isla: table %s: a push failed", table_id)
+                continue
+            # One serialization per snapshot and per log tail, shared by the connections they go to.
+            tables: dict[int, str] = {}
+            logs: dict[int, str] = {}
+            for connection, seen in zip(followers, which, strict=True):
                 if connection.table != table_id:  # it followed something else meanwhile
                     continue
-                connection.send({"type": "table", "table": snapshot})
-                if entries:
-                    connection.log_sent = max(connection.log_sent, entries[-1]["n"] + 1)
-                    connection.send({"type": "log", "table": table_id, "entries": entries})
+                if isinstance(seen, TableError):
+                    connection.send(error_message(seen.code, seen.message))
+                    continue
+                if seen not in tables:
+                    tables[seen] = encode({"type": "table", "table": snapshots[seen]})
+                connection.send_text(tables[seen])
+                sent = connection.log_sent
+                tail = entries[max(0, sent - log_from):]
+                if tail:
+                    connection.log_sent = max(sent, tail[-1]["n"] + 1)
+                    if sent not in logs:
+                        logs[sent] = encode({"type": "log", "table": table_id, "entries": tail})
+                    connection.send_text(logs[sent])
 
     async def _push_lobby(self) -> None:
         await asyncio.sleep(LOBBY_DELAY)
@@ -256,6 +278,11 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+def encode(message: JSON) -> str:
+    """A message as the compact JSON text sent on the socket."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 def error_message(code: str, message: str, ref: Any = None) -> JSON:

@@ -192,6 +192,18 @@ class TableService(ABC):
         """
 
     @abstractmethod
+    async def views(
+        self, table_id: str, callers: Sequence[Caller], log_from: int
+    ) -> tuple[list[int | TableError], list[JSON], list[JSON]]:
+        """For one push to all of a table's followers: which snapshot each caller gets (an index into
+        the snapshots, or the TableError refusing it), the snapshots, and the log from `log_from` on.
+
+        A snapshot depends only on its audience - the seat held, and whether it is the creator - so
+        each is built once per change however many connections share it (all the spectators, every
+        connection of one seat), not once per connection.
+        """
+
+    @abstractmethod
     async def detach(self, table_id: str, slot: int | None) -> None:
         """A connection that followed the table (`present`) left: a player's (`slot`) or a spectator's."""
 
@@ -484,6 +496,11 @@ class LocalTableService(TableService):
         """Serve at once: replaying hundreds of logs takes minutes, so it happens in the background."""
         self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild_all(), name="rebuild tables")
 
+    async def rebuilt(self) -> None:
+        """Wait until the live tables rebuilt in the background (by `open`) are all in memory."""
+        if self._rebuilding is not None:
+            await asyncio.shield(self._rebuilding)
+
     async def _rebuild_all(self) -> None:
         """Rebuild every live table, one at a time, letting requests in between (a table a request
         asked for first is in memory already). A database that does not answer is asked again after
@@ -735,6 +752,28 @@ class LocalTableService(TableService):
         if arrived:
             self._changed(live)
         return answer
+
+    async def views(
+        self, table_id: str, callers: Sequence[Caller], log_from: int
+    ) -> tuple[list[int | TableError], list[JSON], list[JSON]]:
+        live = await self._get(table_id)
+        which: list[int | TableError] = []
+        snapshots: list[JSON] = []
+        audiences: dict[tuple[int | None, bool], int] = {}
+        async with live.lock:
+            self._kick(live)
+            for caller in callers:
+                try:
+                    holder = live.holder(caller)
+                except TableError as error:
+                    which.append(error)
+                    continue
+                audience = (None if holder is None else holder.slot, live.is_creator(holder, caller))
+                if audience not in audiences:
+                    audiences[audience] = len(snapshots)
+                    snapshots.append(live.snapshot(holder, caller, self.config))
+                which.append(audiences[audience])
+            return which, snapshots, live.words[max(0, log_from):]
 
     async def detach(self, table_id: str, slot: int | None) -> None:
         live = self._live.get(table_id)

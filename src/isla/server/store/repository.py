@@ -114,11 +114,13 @@ class StoredUser:
 class Store:
     """The database behind the table service (SQLite or PostgreSQL through async SQLAlchemy)."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, writer: AsyncEngine | None = None) -> None:
         self.engine = engine
+        # Writes go through `writer` when given (SQLite: one connection, see make_engine).
+        self.writer = writer or engine
         self.outage = Outage(engine.url.render_as_string(hide_password=True))
         self.ratings = SETTINGS  # the Elo, points table and seasons every rated game goes through
-        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._sessions = async_sessionmaker(self.writer, expire_on_commit=False)
         self._reading = async_sessionmaker(engine.execution_options(**{READ_ONLY: True}),
                                            expire_on_commit=False)
 
@@ -131,9 +133,13 @@ class Store:
         except BaseException:
             await engine.dispose()
             raise
-        return cls(engine)
+        if url.get_backend_name() != "sqlite":
+            return cls(engine)
+        return cls(engine, make_engine(url, sqlite_busy_ms, writer=True))
 
     async def close(self) -> None:
+        if self.writer is not self.engine:
+            await self.writer.dispose()
         await self.engine.dispose()
 
     def _write(self) -> AbstractAsyncContextManager[AsyncSession]:
