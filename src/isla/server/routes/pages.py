@@ -1,6 +1,6 @@
-"""The browser client: its pages (the lobby, a table, a replay) and its static files, served from the
-package's `web/` folder, and each game's own board files, served from the folder the game declares
-(`Game.browser_board`).
+"""The browser client: its pages (the lobby, a table, a replay, a leaderboard, a player) and its
+static files, served from the package's `web/` folder, and each game's own board files, served
+from the folder the game declares (`Game.browser_board`).
 
 The client is plain HTML, CSS and ES modules (no build step), so serving the folders is all it takes.
 Pages are sent with `Cache-Control: no-cache` so an upgraded server never runs against a stale page.
@@ -46,6 +46,18 @@ async def table_page(table_id: str) -> FileResponse:  # noqa: ARG001 - the page 
 @router.get("/tables/{table_id}/replay")
 async def replay_page(table_id: str) -> FileResponse:  # noqa: ARG001 - the page reads it from its URL
     return FileResponse(WEB / "replay.html", headers=NO_CACHE)
+
+
+@router.get("/leaderboards")
+@router.get("/leaderboards/{game}")
+async def leaderboard_page(game: str = "") -> FileResponse:  # noqa: ARG001 - the page reads it from its URL
+    """A game's leaderboard (without a game: the first the server offers)."""
+    return FileResponse(WEB / "leaderboard.html", headers=NO_CACHE)
+
+
+@router.get("/players/{name}")
+async def player_page(name: str) -> FileResponse:  # noqa: ARG001 - the page reads it from its URL
+    return FileResponse(WEB / "player.html", headers=NO_CACHE)
 
 
 @router.get(GAME_FILES + "/{name}/{path:path}")
