@@ -8,6 +8,7 @@ ratings, their history and the ladder points away and rates every finished ranke
 the order the games were rated, with the same step the server takes as each game ends. So the
 numbers come out the same, and a changed formula rerates every game without losing any. It runs
 in one transaction: a server using the database meanwhile sees the old numbers or the new ones.
+Give it the server's own --points and --season-days, so it rates the games as the server does.
 """
 
 from __future__ import annotations
@@ -15,29 +16,34 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
 from typing import Any
 
 from isla.cli.common import CliError
 from isla.cli.serve import open_store
-from isla.server.config import DATABASE_FILE, ServerConfig, default_data_dir
+from isla.cli.server_options import add_database_options, add_ladder_options, stored_config
+from isla.server.config import DATABASE_FILE, ServerConfig
 
 
 async def _rebuild(config: ServerConfig) -> int:
     store = await open_store(config)
+    store.ratings = config.ratings()
     try:
         return await store.rebuild_ratings()
     finally:
         await store.close()
 
 
-def cmd_rebuild(args: argparse.Namespace) -> int:
-    config = ServerConfig(
-        data_dir=Path(args.data_dir).expanduser() if args.data_dir else default_data_dir(),
-        database_url=args.database_url,
-    )
+def existing_config(args: argparse.Namespace) -> ServerConfig:
+    """The server's settings from the shared options, for a database that must exist already."""
+    config = stored_config(args)
+    config.ratings()  # a points table or season length that cannot work: one line, before anything
     if config.database_url is None and not (config.data_dir / DATABASE_FILE).exists():
         raise CliError(f"there is no Isla database in {str(config.data_dir)!r} (see --data-dir)")
+    return config
+
+
+def cmd_rebuild(args: argparse.Namespace) -> int:
+    config = existing_config(args)
     games = asyncio.run(_rebuild(config))
     sys.stdout.write(f"rebuilt the ratings from {games} rated game{'' if games == 1 else 's'}\n")
     return 0
@@ -60,12 +66,6 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "  isla ratings rebuild --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    rebuild.add_argument(
-        "--data-dir", metavar="DIR",
-        help=f"where the server keeps its SQLite database (default {default_data_dir()})",
-    )
-    rebuild.add_argument(
-        "--database-url", metavar="URL",
-        help="the server's database instead of the SQLite file, e.g. postgresql+asyncpg://user@host:5432/name",
-    )
+    add_database_options(rebuild)
+    add_ladder_options(rebuild)
     rebuild.set_defaults(handler=cmd_rebuild)

@@ -17,11 +17,11 @@ import socket
 import sys
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from isla.cli.common import CliError, whole_number
-from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, default_data_dir, describe_url
+from isla.cli.server_options import add_database_options, add_ladder_options, stored_config
+from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, describe_url
 
 if TYPE_CHECKING:
     from isla.server.store import Store
@@ -131,9 +131,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from isla.server.collector import settle
     from isla.server.guard import uvicorn_config
 
-    config = ServerConfig(
-        data_dir=Path(args.data_dir).expanduser() if args.data_dir else default_data_dir(),
-        database_url=args.database_url,
+    config = stored_config(
+        args,
         host=args.host,
         port=args.port,
         bot_pace=args.bot_pace,
@@ -148,6 +147,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         **{name: getattr(args, name) for name in LIMITS},
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
+    config.ratings()  # so does a points table or season length that cannot work
     if config.database_url is None:
         try:
             config.data_dir.mkdir(parents=True, exist_ok=True)
@@ -204,14 +204,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
         help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})",
     )
-    p.add_argument(
-        "--data-dir", metavar="DIR",
-        help=f"where the SQLite database is kept (default {default_data_dir()})",
-    )
-    p.add_argument(
-        "--database-url", metavar="URL",
-        help="use this database instead of the SQLite file, e.g. postgresql+asyncpg://user@host:5432/name",
-    )
+    add_database_options(p)
     p.add_argument(
         "--bot-pace", type=_number, default=ServerConfig.bot_pace, metavar="SECONDS",
         help=f"how long bots wait before each move, so people can follow (default {ServerConfig.bot_pace})",
@@ -246,6 +239,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "(default: none, the header is ignored)",
     )
     _add_limits(p)
+    add_ladder_options(p)
     p.add_argument(
         "--allowed-host", action="append", default=[], type=_host, metavar="NAME",
         help="a host name (or name:port) the server answers to besides those of --host, e.g. its public "

@@ -201,10 +201,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         origins = allowed_origins(config.allowed_origins)
     except ValueError as error:
         raise ConfigError(str(error)) from None
+    ratings = config.ratings()  # a bad points table or season length fails here, before serving
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(config.url(), config.sqlite_busy_ms)
+        store.ratings = ratings
         service = LocalTableService(store, config)
         hub = Hub(service)
         accounts = Accounts(store, config)

@@ -17,6 +17,8 @@ from isla.core.errors import IslaError
 if TYPE_CHECKING:  # SQLAlchemy is imported when a URL is built, not by `isla --help`
     from sqlalchemy.engine import URL
 
+    from isla.ratings import Settings
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DATABASE_FILE = "isla.db"
@@ -107,6 +109,20 @@ class ServerConfig:
     # Origins (https://name[:port]) whose pages may act with a signed-in browser's session cookie,
     # besides the server's own (origin.py): a proxy's public origin when it does not pass the Host on.
     allowed_origins: tuple[str, ...] = ()
+    # The ladder (docs/ratings.md): points by player count and place, each row replacing the
+    # default for its count ((4, (10, 6, 3, 1)), ...; empty: the default table), and the season
+    # length in days (0: one endless season).
+    points_table: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    season_days: int = 0
+
+    def ratings(self) -> Settings:
+        """What every rated game goes through: the Elo, this points table and these seasons."""
+        from isla.server.ladder_settings import ratings_settings
+
+        try:
+            return ratings_settings(self.points_table, self.season_days)
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
 
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""
