@@ -105,7 +105,7 @@ def test_the_change_shown_is_the_difference_of_the_ratings_shown() -> None:
 
 def test_a_game_of_one_seat_changes_nothing_and_mismatched_lengths_are_refused() -> None:
     assert updated([1600.0], [3], [1]) == [1600.0]
-    with pytest.raises(ValueError, match="2 ratings need 2 game counts and 2 places"):
+    with pytest.raises(ValueError, match="2 ratings need 2 game counts, 2 places"):
         changes([1500.0, 1500.0], [0], [1, 2])
 
 

@@ -1,11 +1,11 @@
 """Ranked tables: chosen at creation, shown in every summary, kept by play again; only accounts and
-bots sit there, each once (docs/api.md, "Ranked tables")."""
+bots sit there, an account once (a bot may sit twice) (docs/api.md, "Ranked tables")."""
 
 from __future__ import annotations
 
 import httpx2
-from rankedtools import account, finished, guest, play_out
-from servertools import OPEN, Running, bot, create, get, human
+from rankedtools import account, finished, guest, play_out, rows
+from servertools import OPEN, Running, bot, create, get, human, wait_for
 
 ME = {"kind": "me"}
 
@@ -64,15 +64,32 @@ def test_an_account_takes_one_seat_of_a_ranked_table(server: Running) -> None:
         refused(joined, 409, "seat_taken", "already have a seat")
 
 
-def test_a_ranked_table_seats_each_bot_once(server: Running) -> None:
+def test_a_ranked_table_may_seat_one_bot_twice_and_rates_only_its_pairs_against_others(
+    server: Running,
+) -> None:
+    url = server.config.database_url
+    assert url is not None
     with account(server, "Ann") as ann:
-        refused(ann.post("/api/tables", json={"seats": [ME, bot("hard"), bot("hard")], "ranked": True,
-                                              "game": "puertorico"}),
-                422, "invalid", "seats each bot once")
-        refused(ann.post("/api/tables", json={"seats": [ME, bot("easy"), bot("rush")], "ranked": True,
-                                              "game": "puertorico"}),
-                422, "invalid", "easy and rush")
-        assert create(ann, [ME, bot("hard"), bot("hard")], game="puertorico")["table"]["ranked"] is False
+        # `easy` and `rush` are one bot (rush:0): two seats of one rated player.
+        table = create(ann, [ME, bot("easy"), bot("rush")], game="puertorico", ranked=True)["table"]
+        play_out(ann, table["id"])
+        done = finished(ann, table["id"])
+    players = rows(url, "SELECT player, place FROM seat_results WHERE table_id = :t", t=done["id"])
+    assert len(players) == 3 and len({player for player, _ in players}) == 2
+    history = rows(url, "SELECT player, rating_before, rating_after, games FROM rating_history "
+                        "WHERE table_id = :t", t=done["id"])
+    assert sorted(row[0].split(":")[0] for row in history) == ["account", "bot"]  # one row per player
+    assert all(games == 1 for *_, games in history)
+
+
+def test_a_ranked_table_of_one_bot_only_is_not_rated(server: Running) -> None:
+    url = server.config.database_url
+    assert url is not None
+    with server.client() as client:
+        table_id = create(client, [bot("random"), bot("random")], ranked=True)["table"]["id"]
+        wait_for("the bots' game to end", lambda: get(client, table_id)["status"] == "finished")
+    assert rows(url, "SELECT table_id FROM rated_games WHERE table_id = :t", t=table_id) == []
+    assert len(rows(url, "SELECT seat FROM seat_results WHERE table_id = :t", t=table_id)) == 2
 
 
 def test_play_again_keeps_ranked(server: Running) -> None:

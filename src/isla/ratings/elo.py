@@ -63,22 +63,32 @@ def pair_score(place: int, other: int) -> float:
 
 
 def changes(
-    ratings: Sequence[float], games_before: Sequence[int], places: Sequence[int], settings: EloSettings = ELO
+    ratings: Sequence[float],
+    games_before: Sequence[int],
+    places: Sequence[int],
+    settings: EloSettings = ELO,
+    players: Sequence[str] | None = None,
 ) -> list[float]:
     """Each seat's rating change in a game, from the ratings and game counts before and the places.
 
-    A game of one seat changes nothing. Raises ValueError when the sequences differ in length.
+    `players` (optional) names each seat's rated player: a pair of seats of one player (a bot
+    seated twice) says nothing about its strength and is skipped, and a seat's K is shared out over
+    the pairs that count (n - 1 when every seat is someone else). A seat with no pair that counts
+    (a game of one seat, or of one player only) changes nothing. Raises ValueError when the
+    sequences differ in length.
     """
     n = len(ratings)
-    if len(games_before) != n or len(places) != n:
-        raise ValueError(f"{n} ratings need {n} game counts and {n} places")
-    if n < 2:
-        return [0.0] * n
+    if len(games_before) != n or len(places) != n or (players is not None and len(players) != n):
+        raise ValueError(f"{n} ratings need {n} game counts, {n} places and (if given) {n} players")
     out = []
     for i in range(n):
+        others = [j for j in range(n) if j != i and (players is None or players[j] != players[i])]
+        if not others:
+            out.append(0.0)
+            continue
         terms = [pair_score(places[i], places[j]) - expected(ratings[i], ratings[j], settings.scale)
-                 for j in range(n) if j != i]
-        out.append(settings.k(games_before[i]) / (n - 1) * math.fsum(terms))
+                 for j in others]
+        out.append(settings.k(games_before[i]) / len(others) * math.fsum(terms))
     return out
 
 

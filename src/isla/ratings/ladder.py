@@ -10,6 +10,7 @@ rated so far. Everything here is pure: no clock, no I/O; a game carries the time
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,7 +26,8 @@ class FinishedGame:
     """A finished, rated game: who sat where, how each seat placed, and when it ended.
 
     `players` names each seat's rated player (an account or a resolved bot spec, as the store
-    names them; one seat each), `places_that_win` is the game's declaration for this player count
+    names them). An account sits once; a bot may sit at several seats (its pairs against itself
+    are skipped: see `rate_game`). `places_that_win` is the game's declaration for this player count
     (`GameInfo.places_that_win`), which the default ladder points need.
     """
 
@@ -38,8 +40,6 @@ class FinishedGame:
     def __post_init__(self) -> None:
         if len(self.players) != len(self.standings):
             raise ValueError(f"{len(self.players)} players need {len(self.players)} standings")
-        if len(set(self.players)) != len(self.players):
-            raise ValueError(f"a player sits at one seat of a rated game, not several: {list(self.players)}")
 
     @classmethod
     def of_result(
@@ -76,7 +76,7 @@ SETTINGS = Settings()
 
 @dataclass(frozen=True)
 class SeatOutcome:
-    """What a game did to one seat's player."""
+    """What a game did to one seat's player (a player at several seats: the same for each)."""
 
     player: str
     standing: Standing
@@ -96,20 +96,41 @@ class GameOutcome:
     season: int
     seats: tuple[SeatOutcome, ...]
 
+    def players(self) -> tuple[SeatOutcome, ...]:
+        """One outcome per player (the first seat of each): what the store and a ladder keep."""
+        seen: dict[str, SeatOutcome] = {}
+        for seat in self.seats:
+            seen.setdefault(seat.player, seat)
+        return tuple(seen.values())
+
 
 def rate_game(
     game: FinishedGame, before: Sequence[PlayerState], settings: Settings = SETTINGS
 ) -> GameOutcome:
-    """The step: each seat's standing after `game`, from its standing before (one per seat)."""
+    """The step: each seat's standing after `game`, from its standing before (one per seat).
+
+    A player at several seats (a bot seated twice) is one player: its seats' pairs against each
+    other are skipped, its change is the mean of its seats' changes (so that between equal K the
+    game stays zero-sum), the game counts once (a win if any of its seats won), and it earns the
+    points of its best seat. Each of its seats shows that.
+    """
     if len(before) != len(game.players):
         raise ValueError(f"{len(game.players)} seats need {len(game.players)} standings before the game")
     deltas = changes([s.rating for s in before], [s.games for s in before],
-                     [s.place for s in game.standings], settings.elo)
+                     [s.place for s in game.standings], settings.elo, game.players)
     points = game_points(game.standings, game.places_that_win, settings.points)
+    seats_of: dict[str, list[int]] = {}
+    for index, player in enumerate(game.players):
+        seats_of.setdefault(player, []).append(index)
+    done: dict[str, tuple[PlayerState, int]] = {}
+    for player, indexes in seats_of.items():
+        change = deltas[indexes[0]] if len(indexes) == 1 else math.fsum(deltas[i] for i in indexes) / len(
+            indexes)
+        won = any(game.standings[i].won for i in indexes)
+        done[player] = (after(before[indexes[0]], change, won), max(points[i] for i in indexes))
     seats = tuple(
-        SeatOutcome(player, standing, old, after(old, delta, standing.won), earned)
-        for player, standing, old, delta, earned in zip(
-            game.players, game.standings, before, deltas, points, strict=True)
+        SeatOutcome(player, standing, old, *done[player])
+        for player, standing, old in zip(game.players, game.standings, before, strict=True)
     )
     return GameOutcome(settings.seasons.season_of(game.ended), seats)
 
@@ -138,7 +159,7 @@ class Ladder:
     def add(self, game: FinishedGame) -> GameOutcome:
         """Rate one more game (it ended after every game added before) and remember the result."""
         outcome = rate_game(game, [self.standing(game.game, p) for p in game.players], self.settings)
-        for seat in outcome.seats:
+        for seat in outcome.players():
             self.players[game.game, seat.player] = seat.after
             key = (game.game, outcome.season, seat.player)
             self.points[key] = self.points.get(key, 0) + seat.points

@@ -1,10 +1,11 @@
 """Who may sit at a ranked table, and what each seat of a finished game leaves for the ratings.
 
 A ranked table seats accounts and bots only (a rating belongs to someone who comes back: a guest's
-name or a player token is nobody's), each once: two seats of one account, or of one bot identity,
-would be one rated player playing against itself. A bot is rated under its resolved spec (the kind
-and budget a level stands for, `mcts-round:600`) and the engine version, not under the level's name,
-since levels get retuned (docs/ratings.md).
+name or a player token is nobody's), an account once. A bot may sit at several seats (`hard`
+twice, or `hard` and `mcts-round:600`, which is the same bot): it is one rated player, and its
+seats' pairs against each other are skipped (isla.ratings.rate_game). A bot is rated under its
+resolved spec (the kind and budget a level stands for, `mcts-round:600`) and the engine version, not
+under the level's name, since levels get retuned (docs/ratings.md).
 """
 
 from __future__ import annotations
@@ -31,19 +32,6 @@ def bot_player(spec: str, game: str, engine_version: str) -> str:
 def account_player(user_id: str) -> str:
     """The rated identity of an account's seat."""
     return f"account:{user_id}"
-
-
-def repeated_bot(seats: Sequence[StoredSeat], game: str) -> str | None:
-    """A bot spec that stands for the same rated bot as an earlier bot seat (None: all differ)."""
-    seen: dict[str, str] = {}
-    for seat in seats:
-        if seat.kind != "bot" or seat.bot is None:
-            continue
-        resolved = resolved_bot(seat.bot, game)
-        if resolved in seen:
-            return seat.bot if seen[resolved] == seat.bot else f"{seen[resolved]} and {seat.bot}"
-        seen[resolved] = seat.bot
-    return None
 
 
 def seat_results(

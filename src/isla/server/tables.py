@@ -38,7 +38,7 @@ from isla.server.config import ServerConfig
 from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
 from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
-from isla.server.ranked import repeated_bot, seat_results
+from isla.server.ranked import seat_results
 from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
 from isla.server.store import (
     DatabaseUnavailable,
@@ -595,7 +595,7 @@ class LocalTableService(TableService):
             seats.append(seat)
         await self._check_people(seats, caller)
         if request.ranked:
-            await self._check_ranked(seats, caller, game.name)
+            await self._check_ranked(seats, caller)
         # The creator: a signed-in caller by id; else the first `human` seat's token (an API
         # client's own seat, as before), else a token of its own that holds no seat.
         creator_token: str | None = None
@@ -987,8 +987,9 @@ class LocalTableService(TableService):
             raise TableError("forbidden", f"{why}: only accounts and bots sit at a ranked table; "
                              "register or sign in with an account, or choose an unranked table")
 
-    async def _check_ranked(self, seats: Sequence[StoredSeat], caller: Caller, game: str) -> None:
-        """A ranked table's seats: accounts ('me', or open for an account to join) and bots, each once."""
+    async def _check_ranked(self, seats: Sequence[StoredSeat], caller: Caller) -> None:
+        """A ranked table's seats: accounts ('me', or open for an account to join), each once, and bots
+        (a bot may sit twice: its pairs against itself are not rated, docs/ratings.md)."""
         for seat in seats:
             if seat.kind == "human" and seat.user_id is None:
                 raise TableError("invalid", f"seat {seat.slot}: a ranked table has no 'human' seats (a "
@@ -996,10 +997,6 @@ class LocalTableService(TableService):
                                  "leave it open for an account to join")
         if any(seat.user_id is not None for seat in seats):
             await self._ranked_account(caller, "this table is ranked")
-        repeated = repeated_bot(seats, game)
-        if repeated is not None:
-            raise TableError("invalid", f"a ranked table seats each bot once, and {repeated} would play "
-                             "twice (one rated bot against itself): choose different levels or kinds")
 
     async def _join_again(self, table_id: str, slot: int, name: str, caller: Caller) -> JSON | None:
         """The table set up again, as `create` answers, for the caller: their seat there, or a seat

@@ -83,8 +83,8 @@ async def record_finish(
         )
         for s in finish.seats
     )
-    if not finish.ranked or not finish.seats:
-        await session.flush()
+    if not finish.ranked or len({s.player for s in finish.seats}) < 2:
+        await session.flush()  # unranked, or one bot at every seat: nobody to be rated against
         return None
     await _lock(session, finish.game)
     last = await session.scalar(select(func.max(RatedGameRow.number)).where(RatedGameRow.game == finish.game))
@@ -100,7 +100,9 @@ async def record_finish(
     }
     before = [_state(rows[p]) if p in rows else settings.fresh() for p in game.players]
     outcome = rate_game(game, before, settings)
-    for seat, rated in zip(seats, outcome.seats, strict=True):
+    first = {seat.player: seat for seat in reversed(seats)}  # a bot at several seats is one player
+    for rated in outcome.players():
+        seat = first[rated.player]
         row = rows.get(rated.player)
         if row is None:
             session.add(_rating_row(finish.game, seat, rated.after, stamp))
@@ -137,7 +139,9 @@ async def rebuild(session: AsyncSession, settings: Settings) -> int:
         results = [_seat_result(row) for row in sorted(seats.get(rated.table_id, []), key=lambda r: r.seat)]
         game = _finished(rated.game, results, rated.finished_at, rated.places_that_win)
         outcome = ladder.add(game)
-        for seat, done in zip(results, outcome.seats, strict=True):
+        first = {seat.player: seat for seat in reversed(results)}
+        for done in outcome.players():
+            seat = first[done.player]
             current[rated.game, done.player] = _rating_row(rated.game, seat, done.after, rated.finished_at)
             history.append(_history_row(rated.table_id, rated.game, done, outcome.season, rated.finished_at))
     for model in (RatingRow, RatingHistoryRow, LadderPointsRow):
