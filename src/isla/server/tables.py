@@ -40,6 +40,7 @@ from isla.server.names import account_name_taken, name_key, person_name, reads_a
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
 from isla.server.ranked import seat_results
 from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
+from isla.server.seat_ratings import add_ratings, rated_seats, table_ratings
 from isla.server.store import (
     DatabaseUnavailable,
     Finish,
@@ -239,6 +240,8 @@ class LiveTable:
         self.followers = 0  # open connections following the table, players' and spectators'
         self.gone_since: dict[int, float] = {}  # slot -> when its last connection went (monotonic)
         self.reminders: dict[str, asyncio.TimerHandle] = {}  # pending re-pushes, by what they are for
+        self.rated: dict[int, JSON | None] = {}  # slot -> the rating shown beside it (seat_ratings.py)
+        self.final: list[JSON] | None = None  # a finished game's standings by seat (seat_ratings.py)
         self.reset(stored, events)
 
     def reset(self, stored: StoredTable, events: Sequence[StoredEvent] = ()) -> None:
@@ -423,6 +426,7 @@ class LiveTable:
         data["connected"] = self.connected(seat)
         data["away_seconds"] = None if away is None else round(away, 1)
         data["idle_seconds"] = None if idle is None else round(idle, 1)
+        data["rating"] = self.rated.get(seat.slot)
         return data
 
     def snapshot(self, holder: StoredSeat | None, caller: Caller, config: ServerConfig) -> JSON:
@@ -442,6 +446,7 @@ class LiveTable:
             if holder is not None and holder.stand_in is None:
                 legal = [a.text for a in self.state.legal_actions()]
         data["legal"] = legal
+        data["standings"] = self.final
         data["can"] = {
             "stand_in": self.stand_in_candidates(holder, config) if playing else [],
             "reclaim": playing and holder is not None and holder.stand_in is not None,
@@ -631,6 +636,7 @@ class LocalTableService(TableService):
             await self._within_limits(caller, bots_only=all(seat.kind == "bot" for seat in seats))
             await self.store.insert_table(stored)
         live = LiveTable(stored)
+        await self._rate_seats(live)
         self._live[live.id] = live
         async with live.lock:
             self._kick(live)
@@ -697,6 +703,7 @@ class LocalTableService(TableService):
                 live.state = live.game.new_state(live.stored.players, live.stored.seed, stored_options)
                 live.turn_since = time.monotonic()
                 self._kick(live)
+            await self._rate_seats(live)
             snapshot = live.snapshot(chosen, caller, self.config)
             answer = {"token": token, "slot": chosen.slot, "table": snapshot}
         self._changed(live)
@@ -1026,10 +1033,22 @@ class LocalTableService(TableService):
 
     async def tables(self, status: str | None = None) -> list[JSON]:
         summaries = []
-        for stored in await self.store.summaries(status):
+        listed = await self.store.summaries(status)
+        resting = [stored for stored in listed if stored.id not in self._live]
+        rated = await rated_seats(self.store, resting) if resting else {}
+        for stored in listed:
             live = self._live.get(stored.id)
-            summaries.append(live.summary() if live is not None else _summary(stored))
+            if live is not None:
+                summaries.append(live.summary())
+            else:
+                summaries.append(add_ratings(_summary(stored), rated[stored.id]))
         return summaries
+
+    async def _rate_seats(self, live: LiveTable) -> None:
+        """Read the seats' ratings (and a finished game's standings) to show beside the table; a
+        database that does not answer leaves the ones read before (they are only shown)."""
+        with contextlib.suppress(DatabaseUnavailable):
+            live.rated, live.final = await table_ratings(self.store, live.stored)
 
     async def log(self, table_id: str) -> JSON:
         live = await self._get(table_id)
@@ -1180,6 +1199,7 @@ class LocalTableService(TableService):
                 self._broken[table_id] = error
                 log.error("isla: %s", error.message)
             raise
+        await self._rate_seats(live)
         self._live[table_id] = live
         self._release_later(live)  # a finished table read back for one look leaves again
         async with live.lock:
@@ -1279,6 +1299,7 @@ class LocalTableService(TableService):
             live.stored.status = "finished"
             live.stored.result = finish.result
             live.stored.record = finish.record
+            await self._rate_seats(live)  # the ratings and standings the end just wrote
             self._release_later(live)
         self._kick(live)
         self._changed(live)

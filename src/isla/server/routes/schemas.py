@@ -81,6 +81,12 @@ class StandInIn(Strict):
     )
 
 
+class SeatRatingOut(BaseModel):
+    rating: int = Field(description="the rating as shown (rounded); 1500 before the first rated game")
+    games: int = Field(description="rated games of this game so far")
+    provisional: bool = Field(description="fewer rated games than it takes to settle (K is still high)")
+
+
 class SeatOut(BaseModel):
     slot: int = Field(description="position in the creator's list")
     seat: int | None = Field(description="the game seat, decided when the table starts (0 moves first)")
@@ -92,6 +98,19 @@ class SeatOut(BaseModel):
     connected: bool = Field(True, description="whether the seat's player has the table open (bots: true)")
     away_seconds: float | None = Field(None, description="how long the seat's player has been gone")
     idle_seconds: float | None = Field(None, description="how long the seat has been to move")
+    rating: SeatRatingOut | None = Field(
+        None, description="the seat's account's or bot's current rating in this game (null: nobody's account)"
+    )
+
+
+class StandingOut(BaseModel):
+    seat: int
+    place: int = Field(description="1 = first; tied seats share the better place")
+    won: bool
+    rating_before: int | None = Field(description="the rating shown before the game (null: unranked)")
+    rating_after: int | None = Field(description="the rating shown after it (null: unranked)")
+    change: int | None = Field(description="rating_after - rating_before (null: unranked)")
+    points: int | None = Field(description="ladder points earned (null: unranked)")
 
 
 class YouOut(BaseModel):
@@ -131,6 +150,9 @@ class TableOut(TableSummaryOut):
     view: dict[str, Any] | None = Field(description="the game as the caller's seat may see it")
     legal: list[str] = Field(description="the caller's legal actions (empty unless it is their turn)")
     can: CanOut
+    standings: list[StandingOut] | None = Field(
+        None, description="a finished game's end by seat: place, win and (ranked) rating change and points"
+    )
 
 
 class TokenOut(BaseModel):

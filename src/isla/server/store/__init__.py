@@ -1,7 +1,7 @@
 """Persistence: SQLAlchemy models, Alembic migrations (shipped here, applied at startup), the store."""
 
 from isla.server.store.outage import DatabaseUnavailable
-from isla.server.store.rated import Finish, SeatResult
+from isla.server.store.rated import Finish, SeatFinal, SeatResult
 from isla.server.store.repository import (
     NotApplied,
     SeqTaken,
@@ -16,6 +16,7 @@ __all__ = [
     "DatabaseUnavailable",
     "Finish",
     "NotApplied",
+    "SeatFinal",
     "SeatResult",
     "SeqTaken",
     "Store",

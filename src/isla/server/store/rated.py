@@ -289,3 +289,52 @@ def _rated(row: RatingRow, name: str | None) -> Rated:
     shown = name if name is not None else (row.bot or row.player)
     return Rated(row.game, row.player, shown, row.user_id, row.bot, row.rating, row.games, row.wins,
                  row.last_played)
+
+
+@dataclass(frozen=True)
+class SeatFinal:
+    """One seat's end of a finished game: its place and win, and at a rated table its rating
+    before and after and the ladder points it earned (None at an unranked table)."""
+
+    seat: int
+    place: int
+    won: bool
+    rating_before: float | None = None
+    rating_after: float | None = None
+    points: int | None = None
+
+
+async def current(
+    session: AsyncSession, wanted: Sequence[tuple[str, str]], user_ids: Sequence[str]
+) -> tuple[dict[tuple[str, str], tuple[float, int]], set[str]]:
+    """The ratings of the (game, player) pairs that have one, as (rating, rated games), and which
+    of `user_ids` are accounts (not guests: a guest is never rated)."""
+    found: dict[tuple[str, str], tuple[float, int]] = {}
+    want = set(wanted)
+    players = sorted({player for _, player in want})
+    if players:
+        for row in await session.scalars(select(RatingRow).where(RatingRow.player.in_(players))):
+            if (row.game, row.player) in want:
+                found[row.game, row.player] = (row.rating, row.games)
+    accounts: set[str] = set()
+    if user_ids:
+        query = select(UserRow.id).where(UserRow.id.in_(sorted(set(user_ids))), UserRow.guest.is_(False))
+        accounts = set(await session.scalars(query))
+    return found, accounts
+
+
+async def final(session: AsyncSession, table_id: str) -> list[SeatFinal]:
+    """Each seat's end of a finished table, by seat (empty: finished before results were kept)."""
+    query = select(RatingHistoryRow).where(RatingHistoryRow.table_id == table_id)
+    history = {row.player: row for row in await session.scalars(query)}
+    out = []
+    for seat in await session.scalars(
+        select(SeatResultRow).where(SeatResultRow.table_id == table_id).order_by(SeatResultRow.seat)
+    ):
+        rated = history.get(seat.player) if seat.player is not None else None
+        if rated is None:
+            out.append(SeatFinal(seat.seat, seat.place, seat.won))
+        else:
+            out.append(SeatFinal(seat.seat, seat.place, seat.won, rated.rating_before, rated.rating_after,
+                                 rated.points))
+    return out

@@ -29,7 +29,7 @@ from isla.server.store import rated
 from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
 from isla.server.store.outage import DatabaseUnavailable, Outage, unavailable
-from isla.server.store.rated import Finish, PlayerRecord, Rated, record_finish
+from isla.server.store.rated import Finish, PlayerRecord, Rated, SeatFinal, record_finish
 
 
 class SeqTaken(Exception):
@@ -498,6 +498,18 @@ class Store:
         async with self._read() as session:
             user = await session.scalar(select(UserRow).where(UserRow.name_key == name_key))
             return None if user is None else await rated.player(session, user)
+
+    async def current_ratings(
+        self, wanted: Sequence[tuple[str, str]], user_ids: Sequence[str] = ()
+    ) -> tuple[dict[tuple[str, str], tuple[float, int]], set[str]]:
+        """The current ratings of these (game, player) pairs, and which user ids are accounts."""
+        async with self._read() as session:
+            return await rated.current(session, wanted, user_ids)
+
+    async def final(self, table_id: str) -> list[SeatFinal]:
+        """Each seat's place, win and (rated) rating change and points at a finished table."""
+        async with self._read() as session:
+            return await rated.final(session, table_id)
 
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results in one transaction; how many games it rated."""
