@@ -57,6 +57,23 @@ def test_the_leaderboard_lists_the_player_and_the_player_page_shows_the_games(
     trouble = watch(page)
     tables = ranked_games(server, NAME, 2)
 
+    # The last game's final scores show each seat's win, rating change and ladder points, and the
+    # panels the ratings after it (seat 0 is the account: fixed seating).
+    with server.client() as client:
+        standings = client.get(f"/api/tables/{tables[-1]}").json()["standings"]
+    page.goto(f"{server.url}/tables/{tables[-1]}")
+    expect(page.get_by_test_id("score-table")).to_be_visible()
+    for entry in standings:
+        seat, change = entry["seat"], entry["change"]
+        shown = f"+{change}" if change > 0 else (f"\u2212{-change}" if change < 0 else "±0")
+        expect(page.get_by_test_id(f"score-rating-{seat}")).to_have_text(
+            f"{entry['rating_before']} → {entry['rating_after']} ({shown})")
+        expect(page.get_by_test_id(f"score-points-{seat}")).to_have_text(str(entry["points"]))
+        expect(page.get_by_test_id(f"score-won-{seat}")).to_have_text("yes" if entry["won"] else "no")
+        expect(page.get_by_test_id(f"rating-{seat}")).to_have_text(f"{entry['rating_after']}?")
+    expect(page.get_by_test_id("score-ranked")).to_be_visible()
+    assert standings[0]["rating_before"] != standings[0]["rating_after"] or standings[1]["change"] == 0
+
     page.goto(f"{server.url}/")
     page.get_by_test_id("leaderboards-link").click()
     expect(page.locator("body")).to_have_attribute("data-ready", "true")

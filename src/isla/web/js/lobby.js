@@ -17,6 +17,7 @@
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
+import { ratingText, ratingTip } from './shared/ratings.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -455,7 +456,8 @@ function seatChip(table, seat) {
   const label = seatLabel(table, seat);
   return element('li', { class: classes.join(' '), title: notes.join('; ') || null },
     seat.kind === 'bot' || seat.stand_in ? element('span', { class: 'bot-mark', 'aria-label': 'bot', text: '⚙' }) : null,
-    label);
+    label,
+    seat.rating ? element('span', { class: 'chip-rating', title: ratingTip(seat.rating), 'data-testid': `rating-${table.id}-${seat.slot}`, text: ` ${ratingText(seat.rating)}` }) : null);
 }
 
 /** A seat's name as the table page shows it: the player's name, or "Easy bot 2" for a bot. */

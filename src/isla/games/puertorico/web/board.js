@@ -45,5 +45,5 @@ export default {
       ],
     };
   },
-  renderScore: (result, names, me) => scoreTable(result, names, me, SCORE_LAYOUT),
+  renderScore: (result, names, me, table) => scoreTable(result, names, me, SCORE_LAYOUT, table?.standings),
 };

@@ -47,6 +47,6 @@ export default {
     };
   },
   renderScore(result, names, me, table) {
-    return scoreTable(result, names, me, scoreLayout(table || {}, result));
+    return scoreTable(result, names, me, scoreLayout(table || {}, result), table?.standings);
   },
 };

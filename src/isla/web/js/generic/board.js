@@ -135,7 +135,7 @@ export default {
       supply: [...renderTable(view, c, keys), renderOptions(ctx.table, view, ctx.ix.info, c)],
     };
   },
-  renderScore(result, names, me, _table, catalog) {
-    return scoreTable(result, names, me, scoreLayout(result, catalog?.words || gameWords(null)));
+  renderScore(result, names, me, table, catalog) {
+    return scoreTable(result, names, me, scoreLayout(result, catalog?.words || gameWords(null)), table?.standings);
   },
 };

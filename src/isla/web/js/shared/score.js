@@ -3,6 +3,7 @@
 // says which breakdown entries to show and how to explain its tie-break and its end triggers.
 
 import { esc, seatClass } from './html.js';
+import { RATING_WORDS, standingColumns } from './ratings.js';
 
 function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
@@ -15,9 +16,12 @@ function ordinal(n) {
  * after the tie-break number, or ''), and `triggers` (end trigger -> words for "because ...").
  * A game whose tie-break number is only a ranking key gives `tiebreakColumns` instead: the
  * breakdown entries the tie-break is made of, shown in its place ([] for no tie-break column).
+ * `standings` (the table's, when the server sent them) add each seat's win and, for a ranked
+ * game, its rating change and ladder points (shared/ratings.js).
  */
-export function renderScore(result, names, me, layout) {
+export function renderScore(result, names, me, layout, standings = null) {
   if (!result) return '';
+  const extra = standingColumns(standings);
   const { columns = [], tiebreak = () => '', tiebreakColumns = null, triggers: words = {} } = layout || {};
   const seats = (result.scores || []).map((_, seat) => seat);
   const ranks = result.ranks || [];
@@ -37,6 +41,7 @@ export function renderScore(result, names, me, layout) {
       + (tiebreakColumns
         ? tiebreakColumns.map(([key]) => `<td class="score-tb" data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')
         : `<td class="score-tb">${b.tiebreak ?? result.tiebreaks?.[seat] ?? ''}${why ? ` <small>(${esc(why)})</small>` : ''}</td>`)
+      + (extra ? extra.cells(seat) : '')
       + '</tr>';
   });
   const triggers = (result.end_triggers || []).map((t) => words[t] || t).join('; ');
@@ -47,9 +52,10 @@ export function renderScore(result, names, me, layout) {
     ${triggers ? `<p class="score-why">The game ended because ${esc(triggers)}.</p>` : ''}
     ${lost ? '<p class="score-why" data-testid="nobody-wins"><strong>Nobody wins:</strong> every player lost this game.</p>' : ''}
     <table>
-      <thead><tr><th>Place</th><th>Player</th>${heads}<th>Total</th>${tbHeads}</tr></thead>
+      <thead><tr><th>Place</th><th>Player</th>${heads}<th>Total</th>${tbHeads}${extra ? extra.heads : ''}</tr></thead>
       <tbody>${rows.join('')}</tbody>
     </table>
+    ${extra?.rated ? `<p class="score-why" data-testid="score-ranked">${esc(RATING_WORDS.ranked)}</p>` : ''}
   </section>`;
 }
 

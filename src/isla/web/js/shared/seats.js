@@ -2,11 +2,14 @@
 // tags, the connection dot, and the seat controls ("Let a bot play for X", "Take my seat back").
 
 import { esc } from './html.js';
+import { ratingTag } from './ratings.js';
 
 export function seatTags(info, table) {
   const tags = [];
   if (!info) return tags;
   if (info.kind === 'bot') tags.push(`<span class="tag tag-bot">bot · ${esc(info.bot || '')}</span>`);
+  const rating = ratingTag(info);
+  if (rating) tags.push(rating);
   if (info.stand_in) tags.push(`<span class="tag tag-standin" data-tip="A bot plays this seat until its player takes it back.">bot (${esc(info.stand_in)}) playing</span>`);
   if (info.kind === 'human' && table.status === 'playing') {
     const away = info.away_seconds;
