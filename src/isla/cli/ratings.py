@@ -1,4 +1,4 @@
-"""`isla ratings rebuild`: recompute every rating from the stored results of the rated games.
+"""`isla ratings rebuild` and `isla ratings import-arena DIR`: the ratings from the stored results.
 
     isla ratings rebuild                        # the SQLite database in the data directory
     isla ratings rebuild --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla
@@ -16,12 +16,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from isla.cli.common import CliError
 from isla.cli.serve import open_store
 from isla.cli.server_options import add_database_options, add_ladder_options, stored_config
 from isla.server.config import DATABASE_FILE, ServerConfig
+
+if TYPE_CHECKING:
+    from isla.server.store import ImportedGame
 
 
 async def _rebuild(config: ServerConfig) -> int:
@@ -49,6 +53,28 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _import(config: ServerConfig, games: list[ImportedGame]) -> int:
+    store = await open_store(config)
+    store.ratings = config.ratings()
+    try:
+        return await store.import_games(games)
+    finally:
+        await store.close()
+
+
+def cmd_import_arena(args: argparse.Namespace) -> int:
+    from isla.server.arena_import import imported_games
+
+    run, games, failed = imported_games(Path(args.run_dir).expanduser())  # not a run: one line, first
+    config = existing_config(args)
+    added = asyncio.run(_import(config, games))
+    known = len(games) - added
+    note = f"; {failed} ended with a bot's failure and are not rated" if failed else ""
+    sys.stdout.write(f"arena run {run}: rated {added} new game{'' if added == 1 else 's'}, "
+                     f"{known} imported before{note}\n")
+    return 0
+
+
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     p = commands.add_parser(
         "ratings",
@@ -69,3 +95,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     add_database_options(rebuild)
     add_ladder_options(rebuild)
     rebuild.set_defaults(handler=cmd_rebuild)
+    arena = sub.add_parser(
+        "import-arena",
+        help="rate the bots on the finished games of an arena run directory (isla tournament --out DIR)",
+        description="Rate every finished game of an arena run directory (run.json and games.jsonl) as a "
+        "rated game of its bots, each under its resolved spec and the run's engine version, as at a "
+        "ranked table. Importing the same run (or its parts) again adds nothing: each game is keyed by "
+        "the run's id and its index. One transaction (docs/ratings.md, \"Bots rated from arena runs\").",
+        epilog="examples:\n  isla tournament puertorico --bots hard,heuristic,rush --games 300 --out r/pr1\n"
+        "  isla ratings import-arena r/pr1 --data-dir ./isla-data",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    arena.add_argument("run_dir", metavar="DIR", help="the arena run directory (isla tournament --out DIR)")
+    add_database_options(arena)
+    add_ladder_options(arena)
+    arena.set_defaults(handler=cmd_import_arena)

@@ -1,7 +1,7 @@
 """Persistence: SQLAlchemy models, Alembic migrations (shipped here, applied at startup), the store."""
 
 from isla.server.store.outage import DatabaseUnavailable
-from isla.server.store.rated import Finish, SeatFinal, SeatResult
+from isla.server.store.rated import Finish, ImportedGame, SeatFinal, SeatResult
 from isla.server.store.repository import (
     NotApplied,
     SeqTaken,
@@ -15,6 +15,7 @@ from isla.server.store.repository import (
 __all__ = [
     "DatabaseUnavailable",
     "Finish",
+    "ImportedGame",
     "NotApplied",
     "SeatFinal",
     "SeatResult",

@@ -120,6 +120,51 @@ async def record_finish(
     return outcome
 
 
+IMPORTED = "imported"  # the status of an imported (arena) game's table: rated, never listed or played
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """A finished game played elsewhere (an arena run), to be rated like a ranked table's end."""
+
+    table_id: str  # its key: importing it again finds it and adds nothing
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    engine_version: str
+    result: dict[str, Any]
+    places_that_win: int
+    seats: tuple[SeatResult, ...]
+
+
+async def import_games(
+    session: AsyncSession, games: Sequence[ImportedGame], stamp: datetime, settings: Settings
+) -> int:
+    """Rate the games not imported before, in the order given, through the step of a ranked
+    table's end (record_finish); how many were new."""
+    ids = [game.table_id for game in games]
+    known: set[str] = set()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        known |= set(await session.scalars(select(TableRow.id).where(TableRow.id.in_(chunk))))
+    added = 0
+    for game in games:
+        if game.table_id in known:
+            continue
+        known.add(game.table_id)
+        session.add(TableRow(
+            id=game.table_id, game=game.game, players=game.players, options=game.options, seed=game.seed,
+            engine_version=game.engine_version, seating="fixed", status=IMPORTED, created_at=stamp,
+            started_at=stamp, finished_at=stamp, result=game.result, record=None, ranked=True,
+        ))
+        await session.flush()
+        finish = Finish(game.result, {}, game.seats, True, game.game, game.places_that_win)
+        await record_finish(session, game.table_id, finish, stamp, settings)
+        added += 1
+    return added
+
+
 async def rebuild(session: AsyncSession, settings: Settings) -> int:
     """Recompute every rating, history row and ladder total from the stored results; how many
     rated games were replayed."""

@@ -29,7 +29,15 @@ from isla.server.store import rated
 from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
 from isla.server.store.outage import DatabaseUnavailable, Outage, unavailable
-from isla.server.store.rated import Finish, PlayerRecord, Rated, SeatFinal, record_finish
+from isla.server.store.rated import (
+    IMPORTED,
+    Finish,
+    ImportedGame,
+    PlayerRecord,
+    Rated,
+    SeatFinal,
+    record_finish,
+)
 
 
 class SeqTaken(Exception):
@@ -472,6 +480,8 @@ class Store:
             query = select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
             if status is not None:
                 query = query.where(TableRow.status == status)
+            else:  # games imported from arena runs are rated, not tables anyone sat at
+                query = query.where(TableRow.status != IMPORTED)
             tables = [_table(row) for row in await session.scalars(query)]
             for table in tables:
                 table.seats = await _seats(session, table.id)
@@ -510,6 +520,11 @@ class Store:
         """Each seat's place, win and (rated) rating change and points at a finished table."""
         async with self._read() as session:
             return await rated.final(session, table_id)
+
+    async def import_games(self, games: Sequence[ImportedGame]) -> int:
+        """Rate games played elsewhere (an arena run) in one transaction; how many were new."""
+        async with self._write() as session:
+            return await rated.import_games(session, games, now(), self.ratings)
 
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results in one transaction; how many games it rated."""
