@@ -636,9 +636,9 @@ class LocalTableService(TableService):
             await self._within_limits(caller, bots_only=all(seat.kind == "bot" for seat in seats))
             await self.store.insert_table(stored)
         live = LiveTable(stored)
-        await self._rate_seats(live)
         self._live[live.id] = live
         async with live.lock:
+            await self._rate_seats(live)
             self._kick(live)
             mine = next((s for s in live.seats if caller.user_id and s.user_id == caller.user_id), None)
             first = mine or next((s for s in live.seats if s.kind == "human"), None)
@@ -1238,6 +1238,7 @@ class LocalTableService(TableService):
         stored = await self.store.load(live.id)
         if stored is not None:
             live.reset(stored, await self.store.events(live.id))
+            await self._rate_seats(live)
 
     def _seating(self, seating: str, players: int) -> dict[int, int]:
         """slot -> seat. Random seating shuffles who sits where; the seat 0 is the first governor (R16)."""
