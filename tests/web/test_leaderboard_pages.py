@@ -75,6 +75,9 @@ def test_the_leaderboard_lists_the_player_and_the_player_page_shows_the_games(
     assert standings[0]["rating_before"] != standings[0]["rating_after"] or standings[1]["change"] == 0
 
     page.goto(f"{server.url}/")
+    # The lobby's finished tables show each seat's rating beside its name (slot 0 is the account).
+    after = {entry["seat"]: entry["rating_after"] for entry in standings}
+    expect(page.get_by_test_id(f"rating-{tables[-1]}-0")).to_have_text(f"{after[0]}?")
     page.get_by_test_id("leaderboards-link").click()
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     expect(page.get_by_test_id("switch-vanuatu")).to_be_visible()
