@@ -47,8 +47,8 @@ class CreateTableIn(Strict):
     )
     ranked: StrictBool = Field(
         False,
-        description="rated: only accounts ('me', or open seats an account joins) and bots sit here, "
-        "each once, and the finished game changes their ratings (docs/ratings.md)",
+        description="rated: only accounts ('me', or open seats an account joins, each once) and bots "
+        "sit here, and the finished game changes their ratings (docs/ratings.md)",
     )
 
 
