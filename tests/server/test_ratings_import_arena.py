@@ -48,6 +48,7 @@ def test_importing_an_arena_run_rates_its_bots_once_and_rebuilds_the_same(
         assert capsys.readouterr().out == f"arena run {key}: rated 6 new games, 0 imported before\n"
         listed = [t["id"] for t in client.get("/api/tables").json()["tables"]]
         assert listed == [table_id]  # imported games are rated, not listed as tables
+        assert client.get(f"/api/tables/arena-{key}-0").status_code == 404  # nor played or shown
     engine = plan_of(run).engine_version
     ratings = {row[0]: row[1] for row in rows(url, "SELECT player, games FROM ratings")}
     assert ratings[f"bot:random:0@{engine}"] == 7 and ratings[f"bot:rush:0@{engine}"] == 6

@@ -438,7 +438,7 @@ class Store:
         """A table with its seats and its whole action log (None if there is no such table)."""
         async with self._read() as session:
             row = await session.get(TableRow, table_id)
-            if row is None:
+            if row is None or row.status == IMPORTED:  # an imported arena game is rated, not a table
                 return None
             table = _table(row)
             table.seats = await _seats(session, table_id)
