@@ -489,6 +489,7 @@ class LocalTableService(TableService):
         self._closing = False
         self._listeners: list[Callable[[str], None]] = []
         self._replays = ReplayCache()
+        self._turn_listeners: list[Callable[[str, str, str], None]] = []  # issue 16: see on_turn
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -554,6 +555,26 @@ class LocalTableService(TableService):
 
     def listen(self, listener: Callable[[str], None]) -> None:
         self._listeners.append(listener)
+
+    def on_turn(self, listener: Callable[[str, str, str], None]) -> None:
+        """Call `listener(table_id, account_id, game_title)` when a seat held by a signed-in player
+        (no bot standing in) gets the next decision after a move (issue 16: turn notices)."""
+        self._turn_listeners.append(listener)
+
+    def _turn_started(self, live: LiveTable, mover: int) -> None:
+        if not self._turn_listeners or live.state is None or live.status != "playing":
+            return
+        to_move = live.state.to_move
+        if to_move is None or to_move == mover:
+            return
+        seat = live.by_seat(to_move)
+        if seat.kind != "human" or seat.user_id is None or seat.stand_in is not None:
+            return
+        for listener in self._turn_listeners:
+            try:
+                listener(live.id, seat.user_id, live.game.title)
+            except Exception:  # a notice must never undo or block a move already made
+                log.exception("isla: table %s: a turn listener failed", live.id)
 
     def _changed(self, live: LiveTable) -> None:
         for listener in self._listeners:
@@ -1284,6 +1305,7 @@ class LocalTableService(TableService):
             live.stored.record = finish.record
             self._release_later(live)
         self._kick(live)
+        self._turn_started(live, seat)  # issue 16: your-turn notices (server/mail/turns.py)
         self._changed(live)
 
     def _finish(self, live: LiveTable, over: State, actions: list[str]) -> Finish:
