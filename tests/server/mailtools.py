@@ -84,7 +84,7 @@ def smtp_server(login: tuple[str, str] | None = None) -> Iterator[tuple[Inbox, i
             inbox.refused_logins += 1
             return AuthResult(success=False, handled=False)
 
-        extra = {"authenticator": authenticator, "auth_require_tls": False, "auth_required": True}
+        extra = {"authenticator": authenticator, "auth_require_tls": False}
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **extra)
     controller.start()
     try:
