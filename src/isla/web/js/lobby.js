@@ -17,6 +17,7 @@
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
+import { showEmailSettings } from './email.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -118,6 +119,7 @@ function showUser(user) {
   });
   $('sign-in').hidden = Boolean(user);
   if (!user) showError('auth-error', '');
+  showEmailSettings(document, user); // issue 16: email notices (email.js)
   renderSeats();
   renderTables();
 }
