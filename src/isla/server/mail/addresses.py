@@ -35,6 +35,8 @@ ADDRESS = re.compile(rf"{_PART}+@{_PART}+\.[^@\s\x00-\x1f\x7f<>()\[\],;:\"\\.]+"
 # Confirmation mails per account: a burst of 3, then one more every 20 minutes.
 CONFIRM_BURST = 3
 CONFIRM_EVERY_SECONDS = 20 * 60
+# Past this many accounts' buckets in memory, those of accounts quiet long enough are dropped.
+KEPT_BUCKETS = 10_000
 CONFIRM_PATH = "/email/confirm"
 NO_EMAIL = "email is not set up on this server"
 
@@ -97,6 +99,8 @@ class Addresses:
         mailer = self._check(owner)
         address = checked_address(text)
         bucket = self._buckets.get(owner.id)
+        if bucket is None and len(self._buckets) >= KEPT_BUCKETS:  # forget the accounts long quiet
+            self._buckets = {key: kept for key, kept in self._buckets.items() if not kept.full()}
         if bucket is None:
             bucket = TokenBucket(1 / CONFIRM_EVERY_SECONDS, CONFIRM_BURST, self.clock)
             self._buckets[owner.id] = bucket
