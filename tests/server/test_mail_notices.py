@@ -215,3 +215,20 @@ def test_the_smtp_password_never_appears_in_the_log(
             inbox.wait_for(BOB)
     assert "SMTPAuthenticationError" in caplog.text
     assert wrong not in caplog.text and secret not in caplog.text
+
+
+def test_the_first_decision_of_a_starting_table_is_a_turn_too(
+    config: ServerConfig, smtp: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp
+    with serve(replace(config, mail=plain(port)), wrap=turn_based) as site, \
+            account(site, "Ann") as ann, account(site, "Bob") as bob:
+        confirmed(bob, inbox, BOB, notices=True)
+        seats = [{"kind": "open"}, {"kind": "me"}]
+        created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico", "seating": "fixed"})
+        table_id = created.json()["table"]["id"]
+        joined = bob.post(f"/api/tables/{table_id}/join", json={"slot": 0})
+        assert joined.status_code == 200 and joined.json()["table"]["to_move"] == 0  # Bob's seat
+        notice = inbox.wait_for(BOB, 2)[1]  # nobody has moved
+        assert notice["Subject"] == f"It's your turn at table {table_id} (Puerto Rico)"
+        assert get(ann, table_id)["seq"] == 0

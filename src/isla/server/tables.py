@@ -558,7 +558,8 @@ class LocalTableService(TableService):
 
     def on_turn(self, listener: Callable[[str, str, str], None]) -> None:
         """Call `listener(table_id, account_id, game_title)` when a seat held by a signed-in player
-        (no bot standing in) gets the next decision after a move (issue 16: turn notices)."""
+        (no bot standing in) gets the next decision: after a move, or as the table starts (issue 16:
+        turn notices)."""
         self._turn_listeners.append(listener)
 
     def _turn_started(self, live: LiveTable, mover: int) -> None:
@@ -718,6 +719,7 @@ class LocalTableService(TableService):
                 live.state = live.game.new_state(live.stored.players, live.stored.seed, stored_options)
                 live.turn_since = time.monotonic()
                 self._kick(live)
+                self._turn_started(live, -1)  # issue 16: the first decision is a turn too
             snapshot = live.snapshot(chosen, caller, self.config)
             answer = {"token": token, "slot": chosen.slot, "table": snapshot}
         self._changed(live)
