@@ -30,6 +30,7 @@ POSTGRES_ADMIN_URL = os.environ.get(
     "ISLA_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
 TABLES = (
+    "turn_notices_sent", "account_emails",
     "ladder_points", "rating_history", "ratings", "rated_games", "seat_results",
     "sessions", "table_events", "table_actions", "table_seats", "game_tables", "users",
 )

@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from isla.cli.common import CliError, whole_number
+from isla.cli.mailflags import add_mail_flags, mail_settings, public_url
 from isla.cli.server_options import add_database_options, add_ladder_options, stored_config
 from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, describe_url
 
@@ -144,6 +145,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         trusted_proxies=tuple(args.trusted_proxy),
         allowed_hosts=tuple(args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
+        mail=mail_settings(args),  # issue 16: email notices (cli/mailflags.py)
+        site_url=public_url(args),
         **{name: getattr(args, name) for name in LIMITS},
     )
     url = config.url()  # an unsupported URL fails here, with its one-line message
@@ -240,6 +243,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     _add_limits(p)
     add_ladder_options(p)
+    add_mail_flags(p)
     p.add_argument(
         "--allowed-host", action="append", default=[], type=_host, metavar="NAME",
         help="a host name (or name:port) the server answers to besides those of --host, e.g. its public "

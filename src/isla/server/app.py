@@ -30,6 +30,7 @@ from isla.server.headers import SecurityHeaders
 from isla.server.hosts import HostCheck, host_list
 from isla.server.hub import Hub
 from isla.server.jsondepth import MAX_DEPTH, too_deep
+from isla.server.mail.setup import open_mail
 from isla.server.origin import allowed_origins
 from isla.server.routes import pages, routers
 from isla.server.store import DatabaseUnavailable, Store
@@ -56,6 +57,8 @@ STATUS = {
     "name_taken": 409,
     "too_many": 429,
     "forbidden_origin": 403,
+    "no_email": 503,
+    "not_confirmed": 409,
 }
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
@@ -211,6 +214,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = Hub(service)
         accounts = Accounts(store, config)
         accounts.listen(hub.session_ended)  # an ended session's WebSockets close
+        mail = open_mail(app.state, store, config)  # issue 16: email addresses and turn notices
+        service.on_turn(mail.notices.started)
         try:
             await service.open()
             app.state.tables = service
@@ -220,6 +225,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             hub.check_sessions(accounts.session_alive, config.session_check_seconds)
             yield
         finally:
+            await mail.close()
             accounts.close()
             await hub.close()
             await service.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from isla.core.errors import IslaError
+from isla.server.mail.settings import MailSettings
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when a URL is built, not by `isla --help`
     from sqlalchemy.engine import URL
@@ -123,6 +124,11 @@ class ServerConfig:
             return ratings_settings(self.points_table, self.season_days)
         except ValueError as error:
             raise ConfigError(str(error)) from None
+    # Email notices (server/mail/): the SMTP server to send through; None: no email features.
+    mail: MailSettings | None = None
+    # The server's public address (https://isla.example.org), used in the links mails carry.
+    # None: the address it was started with (`public_url()`).
+    site_url: str | None = None
 
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""
@@ -147,6 +153,10 @@ class ServerConfig:
         """Where a browser reaches this server (what `isla serve` prints)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
+
+    def link_base(self) -> str:
+        """Where links in mails point: `site_url` if given, else `public_url()`."""
+        return (self.site_url or self.public_url()).rstrip("/")
 
 
 def parse_database_url(text: str) -> URL:

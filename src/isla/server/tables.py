@@ -494,6 +494,7 @@ class LocalTableService(TableService):
         self._closing = False
         self._listeners: list[Callable[[str], None]] = []
         self._replays = ReplayCache()
+        self._turn_listeners: list[Callable[[str, str, str], None]] = []  # issue 16: see on_turn
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -559,6 +560,27 @@ class LocalTableService(TableService):
 
     def listen(self, listener: Callable[[str], None]) -> None:
         self._listeners.append(listener)
+
+    def on_turn(self, listener: Callable[[str, str, str], None]) -> None:
+        """Call `listener(table_id, account_id, game_title)` when a seat held by a signed-in player
+        (no bot standing in) gets the next decision: after a move, or as the table starts (issue 16:
+        turn notices)."""
+        self._turn_listeners.append(listener)
+
+    def _turn_started(self, live: LiveTable, mover: int) -> None:
+        if not self._turn_listeners or live.state is None or live.status != "playing":
+            return
+        to_move = live.state.to_move
+        if to_move is None or to_move == mover:
+            return
+        seat = live.by_seat(to_move)
+        if seat.kind != "human" or seat.user_id is None or seat.stand_in is not None:
+            return
+        for listener in self._turn_listeners:
+            try:
+                listener(live.id, seat.user_id, live.game.title)
+            except Exception:  # a notice must never undo or block a move already made
+                log.exception("isla: table %s: a turn listener failed", live.id)
 
     def _changed(self, live: LiveTable) -> None:
         for listener in self._listeners:
@@ -703,6 +725,7 @@ class LocalTableService(TableService):
                 live.state = live.game.new_state(live.stored.players, live.stored.seed, stored_options)
                 live.turn_since = time.monotonic()
                 self._kick(live)
+                self._turn_started(live, -1)  # issue 16: the first decision is a turn too
             await self._rate_seats(live)
             snapshot = live.snapshot(chosen, caller, self.config)
             answer = {"token": token, "slot": chosen.slot, "table": snapshot}
@@ -1303,6 +1326,7 @@ class LocalTableService(TableService):
             await self._rate_seats(live)  # the ratings and standings the end just wrote
             self._release_later(live)
         self._kick(live)
+        self._turn_started(live, seat)  # issue 16: your-turn notices (server/mail/turns.py)
         self._changed(live)
 
     def _finish(self, live: LiveTable, over: State, actions: list[str]) -> Finish:

@@ -18,6 +18,7 @@
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
 import { ratingText, ratingTip } from './shared/ratings.js';
+import { showEmailSettings } from './email.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -119,6 +120,7 @@ function showUser(user) {
   });
   $('sign-in').hidden = Boolean(user);
   if (!user) showError('auth-error', '');
+  showEmailSettings(document, user); // issue 16: email notices (email.js)
   renderSeats();
   renderTables();
 }
