@@ -17,6 +17,8 @@ from isla.core.errors import IslaError
 if TYPE_CHECKING:  # SQLAlchemy is imported when a URL is built, not by `isla --help`
     from sqlalchemy.engine import URL
 
+    from isla.server.wallclock import WallClock
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DATABASE_FILE = "isla.db"
@@ -107,6 +109,9 @@ class ServerConfig:
     # Origins (https://name[:port]) whose pages may act with a signed-in browser's session cookie,
     # besides the server's own (origin.py): a proxy's public origin when it does not pass the Host on.
     allowed_origins: tuple[str, ...] = ()
+    # The wall time the tables' clocks read and wait on (wallclock.py); None: the system's. Tests
+    # give a ManualClock, so a bank runs out when the test says, without sleeping.
+    wall_clock: WallClock | None = field(default=None, compare=False, repr=False)
 
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""

@@ -74,6 +74,33 @@ class StoredEvent:
     seat: int | None
     kind: str
     detail: str
+    data: dict[str, Any] | None = None  # what a program reads of it (a timeout's clock state)
+
+
+@dataclass(frozen=True)
+class StoredClocks:
+    """A table's running clocks as stored: the `ClockState` JSON and its deadline (epoch ms or None)."""
+
+    state: dict[str, Any]
+    deadline: int | None
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """What a timeout writes: the clocks after it, the deadline it fired at (the guard: a second
+    writer that saw the same deadline finds it gone and changes nothing), the seat's stand-in level
+    (None: the table ends, with `record`), and the `timeout` event."""
+
+    clocks: StoredClocks
+    fired: int
+    slot: int
+    seat: int
+    seq: int
+    detail: str
+    data: dict[str, Any]
+    level: str | None
+    record: dict[str, Any] | None = None
+    ended: str = ""  # the words of the `abandon` event of a table that ends
 
 
 @dataclass
@@ -97,6 +124,9 @@ class StoredTable:
     creator_client: str | None = None  # the client address the table was created from
     logged: int | None = None  # how many actions the log holds, for a table read without its log
     ranked: bool = False  # only accounts and bots sit here, and the finished game is rated
+    clock: dict[str, Any] | None = None  # the table's speed (isla.clocks, full form); None: no limit
+    clock_state: dict[str, Any] | None = None  # the running clocks (a ClockState as JSON)
+    clock_deadline: int | None = None  # when the running seat times out (epoch ms)
 
 
 @dataclass
@@ -192,6 +222,8 @@ class Store:
                     status=table.status, created_at=stamp, creator_id=table.creator_id, ranked=table.ranked,
                     creator_token_hash=table.creator_token_hash, creator_client=table.creator_client,
                     started_at=stamp if table.status == "playing" else None,
+                    clock=table.clock, clock_state=table.clock_state,
+                    clock_deadline=table.clock_deadline,
                 )
             )
             await session.flush()  # the table row first: the seats refer to it
@@ -213,6 +245,7 @@ class Store:
         start: dict[int, int] | None,
         *,
         user_id: str | None = None,
+        clocks: StoredClocks | None = None,
     ) -> None:
         """Give an open slot to a player (a signed-in user, with `user_id`); with `start` (slot ->
         seat) also start the table.
@@ -231,6 +264,7 @@ class Store:
                 raise NotApplied(f"slot {slot} is no longer open")
             if start is not None:
                 await self._start(session, table_id, start)
+            await _set_clocks(session, table_id, clocks)
 
     async def start(self, table_id: str, seats: dict[int, int]) -> None:
         """Start a table whose slots are all taken, placing slot -> seat."""
@@ -260,6 +294,7 @@ class Store:
         source: str,
         finish: Finish | None = None,
         event: tuple[str, str] | None = None,
+        clocks: StoredClocks | None = None,
     ) -> None:
         """Log `actions` at first_seq, first_seq + 1, ... in one transaction, all or nothing.
 
@@ -283,6 +318,7 @@ class Store:
                                  detail=event[1], created_at=stamp)
                     )
                 await session.flush()
+                await _set_clocks(session, table_id, clocks)
                 if finish is not None:
                     await session.execute(
                         update(TableRow)
@@ -318,10 +354,12 @@ class Store:
         seat: int | None,
         kind: str,
         detail: str,
+        clocks: StoredClocks | None = None,
     ) -> None:
         """Let a bot play for a person's seat (`level`), or give it back (None); recorded as an event."""
         stamp = now()
         async with self._write() as session:
+            await _set_clocks(session, table_id, clocks)
             await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.slot == slot)
@@ -330,6 +368,42 @@ class Store:
             session.add(
                 EventRow(table_id=table_id, seq=seq, seat=seat, kind=kind, detail=detail, created_at=stamp)
             )
+
+    async def set_clocks(self, table_id: str, clocks: StoredClocks) -> None:
+        """Store a table's clocks as they are now (resumed after a restart, stopped at a shutdown)."""
+        async with self._write() as session:
+            await _set_clocks(session, table_id, clocks)
+
+    async def time_out(self, table_id: str, out: TimedOut) -> None:
+        """Record a timeout in one transaction: the clocks, the `timeout` event, and the seat handed
+        to its stand-in or the table ended (abandoned, with its record and an `abandon` event).
+
+        Guarded by the deadline that fired: raises NotApplied, changing nothing, if the stored
+        deadline is another (a move or another process got there first) or the table is not played.
+        """
+        stamp = now()
+        async with self._write() as session:
+            values: dict[str, Any] = {"clock_state": out.clocks.state, "clock_deadline": out.clocks.deadline}
+            if out.level is None:
+                values.update(status="abandoned", finished_at=stamp, record=out.record)
+            fired = await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "playing",
+                       TableRow.clock_deadline == out.fired)
+                .values(**values)
+            )
+            if fired.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotApplied("the clock this timeout was for has moved on")
+            if out.level is not None:
+                await session.execute(
+                    update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.slot == out.slot)
+                    .values(stand_in=out.level)
+                )
+            session.add(EventRow(table_id=table_id, seq=out.seq, seat=out.seat, kind="timeout",
+                                 detail=out.detail, data=out.data, created_at=stamp))
+            if out.level is None:
+                session.add(EventRow(table_id=table_id, seq=out.seq, seat=None, kind="abandon",
+                                     detail=out.ended, created_at=stamp))
 
     async def abandon(self, table_id: str, record: dict[str, Any] | None, seq: int, detail: str) -> None:
         """End a table that is open or being played, keeping its record so far; recorded as an event.
@@ -509,7 +583,7 @@ class Store:
             rows = await session.scalars(
                 select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)
             )
-            return [StoredEvent(e.seq, e.seat, e.kind, e.detail) for e in rows]
+            return [StoredEvent(e.seq, e.seat, e.kind, e.detail, e.data) for e in rows]
 
 
 def _table(row: TableRow) -> StoredTable:
@@ -518,7 +592,17 @@ def _table(row: TableRow) -> StoredTable:
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
         record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
         creator_token_hash=row.creator_token_hash, creator_client=row.creator_client, ranked=row.ranked,
+        clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
     )
+
+
+async def _set_clocks(session: AsyncSession, table_id: str, clocks: StoredClocks | None) -> None:
+    """Rewrite the table's running clocks in the caller's transaction (None: they did not change)."""
+    if clocks is not None:
+        await session.execute(
+            update(TableRow).where(TableRow.id == table_id)
+            .values(clock_state=clocks.state, clock_deadline=clocks.deadline)
+        )
 
 
 def _user(row: UserRow) -> StoredUser:
