@@ -154,6 +154,26 @@ class TableOut(TableSummaryOut):
     can: CanOut
 
 
+class LastMoveOut(BaseModel):
+    seq: int
+    seat: int
+    action: str
+    at: str = Field(description="when it was logged (ISO 8601, UTC)")
+
+
+class MyTableOut(BaseModel):
+    table: TableSummaryOut
+    slot: int | None = Field(description="your slot at the table")
+    seat: int | None = Field(description="your game seat (null before the start)")
+    my_turn: bool = Field(description="it is your seat's turn and you play it (no bot stands in for you)")
+    time_left: int | None = Field(description="your seat's time left in ms (null: no clock, or not started)")
+    last_move: LastMoveOut | None = Field(description="the table's newest move (null: none yet)")
+
+
+class MyTablesOut(BaseModel):
+    tables: list[MyTableOut] = Field(description="your turn first (least time left first), then the rest")
+
+
 class TokenOut(BaseModel):
     slot: int
     name: str | None

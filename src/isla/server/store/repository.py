@@ -129,6 +129,16 @@ class StoredTable:
     clock_deadline: int | None = None  # when the running seat times out (epoch ms)
 
 
+@dataclass(frozen=True)
+class LastMove:
+    """A table's newest logged action, and when it was logged."""
+
+    seq: int
+    seat: int
+    action: str
+    at: datetime
+
+
 @dataclass
 class StoredUser:
     """An account (name_key and password_hash set) or a guest (both None)."""
@@ -561,6 +571,25 @@ class Store:
                 for table in playing.values():
                     table.logged = table.logged or 0
         return tables
+
+    async def seated(self, user_id: str) -> list[tuple[StoredTable, LastMove | None]]:
+        """The tables that are not over where the user holds a seat, each with its seats (no log)
+        and its newest action (None: none yet), newest table first."""
+        async with self._read() as session:
+            held = select(SeatRow.table_id).where(SeatRow.user_id == user_id)
+            query = (select(TableRow).where(TableRow.id.in_(held), TableRow.status.in_(("open", "playing")))
+                     .order_by(TableRow.created_at.desc(), TableRow.id))
+            tables = [_table(row) for row in await session.scalars(query)]
+            found: list[tuple[StoredTable, LastMove | None]] = []
+            for table in tables:
+                table.seats = await _seats(session, table.id)
+                last = await session.scalar(
+                    select(ActionRow).where(ActionRow.table_id == table.id)
+                    .order_by(ActionRow.seq.desc()).limit(1)
+                )
+                moved = None if last is None else LastMove(last.seq, last.seat, last.action, last.created_at)
+                found.append((table, moved))
+        return found
 
     async def leaderboard(self, game: str) -> list[Rated]:
         """Everyone rated in `game`, best first."""
