@@ -17,6 +17,9 @@
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
+import { installMyGames, refreshMyGames } from './mygames.js';
+import { CLOCK_WORDS } from './shared/clockwords.js';
+import { speedText } from './shared/clocks.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -117,6 +120,7 @@ function showUser(user) {
     onError: (message) => showError('auth-error', message),
   });
   $('sign-in').hidden = Boolean(user);
+  refreshMyGames(Boolean(user));
   if (!user) showError('auth-error', '');
   renderSeats();
   renderTables();
@@ -401,7 +405,26 @@ function seatRequest(kind) {
   return { kind: 'bot', bot: kind.slice(4) };
 }
 
+/** The create form's speed choices (presets the server accepts by name: docs/clocks.md). */
+function renderClockChoices() {
+  const option = (value, text) => element('option', { value, text });
+  $('clock-label').textContent = CLOCK_WORDS.speedLabel;
+  $('on-timeout-label').textContent = CLOCK_WORDS.onTimeoutLabel;
+  $('clock').replaceChildren(...Object.entries(CLOCK_WORDS.speeds).map(([name, text]) => option(name, text)));
+  $('on-timeout').replaceChildren(...Object.entries(CLOCK_WORDS.onTimeout).map(([name, text]) => option(name, text)));
+  const untimed = () => { $('on-timeout').disabled = $('clock').value === 'none'; };
+  $('clock').addEventListener('change', untimed);
+  untimed();
+}
+
+function chosenClock() {
+  const preset = $('clock').value;
+  if (!preset || preset === 'none') return {};
+  return { clock: $('on-timeout').value === 'end' ? { preset, on_timeout: 'end' } : preset };
+}
+
 function wireCreateForm() {
+  renderClockChoices();
   $('game').addEventListener('change', () => {
     page.options = {};
     renderPlayerCounts();
@@ -420,6 +443,7 @@ function wireCreateForm() {
         seats: page.seats.map(seatRequest),
         options: chosenOptions(),
         seating: $('seating').value,
+        ...chosenClock(),
       });
       location.assign(tableUrl(answer.table.id));
     }, 'create-error');
@@ -573,6 +597,8 @@ function tableItem(table) {
     element('span', { class: 'table-game', text: gameTitle(table.game) }),
     element('span', { class: 'table-size', text: `${table.players} players` }),
     table.seating === 'fixed' ? element('span', { class: 'badge', text: 'fixed seating' }) : null,
+    table.clock && table.clock.mode !== 'none'
+      ? element('span', { class: 'badge badge-clock', 'data-testid': `speed-${table.id}`, text: speedText(table.clock) }) : null,
     optionBadges(table),
     state ? element('span', { class: 'table-state', text: state }) : null),
   element('ul', { class: 'chips' }, table.seats.map((seat) => seatChip(table, seat))),
@@ -631,6 +657,7 @@ function onMessage(message) {
     page.tables = message.tables;
     showError('lobby-error', '');
     renderTables();
+    refreshMyGames(Boolean(page.user)); // a change at some table may make it my turn
   } else if (message.type === 'error') {
     showError('lobby-error', message.error);
   }
@@ -639,6 +666,7 @@ function onMessage(message) {
 async function start() {
   wireSignIn();
   wireCreateForm();
+  installMyGames(gameTitle);
   const [user, games, tables] = await Promise.allSettled([
     currentUser(),
     api('GET', '/api/games'),
