@@ -14,7 +14,7 @@ export function seatTags(info, table) {
     const tip = info.connected ? 'connected' : `not connected${away ? ` for ${Math.round(away)} s` : ''}`;
     tags.push(`<span class="conn ${info.connected ? 'conn-on' : 'conn-off'}" data-tip="${esc(tip)}" aria-label="${esc(tip)}"></span>`);
   }
-  const bank = typeof info.seat === 'number' ? clockTag(table, info.seat) : '';
+  const bank = info.kind === 'human' && typeof info.seat === 'number' ? clockTag(table, info.seat) : '';
   if (bank) tags.push(bank);
   return tags;
 }
