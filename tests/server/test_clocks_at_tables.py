@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import httpx2
+from rankedtools import account, rows
 from servertools import OPEN, act, bot, create, get, human, serve, table_log, wait_for
 
 from isla.server import ServerConfig
@@ -152,3 +153,19 @@ def test_a_restarted_server_resumes_each_clock_with_the_time_it_had_when_it_stop
         assert get(client, table_id)["clocks"]["left"][0] == 1000 and not timeouts(client, table_id)
         clock.advance(1)
         wait_for("the resumed clock to time out", lambda: timeouts(client, table_id))
+
+
+def test_a_ranked_seat_that_timed_out_is_recorded_as_stood_in_for_when_the_game_ends(
+    config: ServerConfig,
+) -> None:
+    clock = ManualClock()
+    with serve(clocked(config, clock)) as server, account(server, "Ann") as ann:
+        created = create(ann, [{"kind": "me"}, bot()], seating="fixed", ranked=True,
+                         clock={"mode": "realtime", "bank": 1, "increment": 0})
+        table_id = created["table"]["id"]
+        clock.advance(1)  # Ann never moves: the easy stand-in plays her seat to the end
+        wait_for("the game to end", lambda: get(ann, table_id)["status"] == "finished")
+        assert timeouts(ann, table_id)[0]["seat"] == 0
+    stood_in = rows(config.database_url or "", "SELECT seat, stood_in FROM seat_results "
+                    "WHERE table_id = :table ORDER BY seat", table=table_id)
+    assert [(seat, bool(flag)) for seat, flag in stood_in] == [(0, True), (1, False)]

@@ -150,10 +150,13 @@ class TableClocks:
 
     # --- applying a change ------------------------------------------------------------------
 
-    def apply(self, service: LocalTableService, live: LiveTable, clocks: ClockState | None) -> None:
+    def apply(
+        self, service: LocalTableService, live: LiveTable, clocks: ClockState | None, began: bool = False
+    ) -> None:
         """Make `clocks` the table's (already stored), arm its deadline, and tell the turn listeners
-        when a new seat's turn began. Call with the table's lock held."""
-        before, live.clocks = live.clocks, clocks
+        when a new seat's turn began (`began`: the game has just started, its first turn too). Call
+        with the table's lock held."""
+        before, live.clocks = (None if began else live.clocks), clocks
         self.arm(service, live)
         if clocks is None or not isinstance(clocks.clock, TurnBased) or clocks.since is None:
             return

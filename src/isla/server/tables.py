@@ -650,7 +650,7 @@ class LocalTableService(TableService):
         live = LiveTable(stored, wall_ms=self.clocks.now)
         self._live[live.id] = live
         async with live.lock:
-            self.clocks.apply(self, live, live.clocks)
+            self.clocks.apply(self, live, live.clocks, began=True)
             self._kick(live)
             mine = next((s for s in live.seats if caller.user_id and s.user_id == caller.user_id), None)
             first = mine or next((s for s in live.seats if s.kind == "human"), None)
@@ -720,7 +720,7 @@ class LocalTableService(TableService):
                 stored_options = live.game.stored_options(live.stored.players, live.stored.options)
                 live.state = live.game.new_state(live.stored.players, live.stored.seed, stored_options)
                 live.turn_since = time.monotonic()
-                self.clocks.apply(self, live, first_clocks)
+                self.clocks.apply(self, live, first_clocks, began=True)
                 self._kick(live)
             snapshot = live.snapshot(chosen, caller, self.config)
             answer = {"token": token, "slot": chosen.slot, "table": snapshot}
