@@ -206,18 +206,18 @@ class TableClocks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._timers.clear()
-        at = self.now()
         for live in tables:
-            clocks = live.clocks
-            if clocks is None or clocks.stopped or live.status != "playing":
-                continue
-            halted = clocks.stop(at)
-            try:
-                await service.store.set_clocks(live.id, StoredClocks(halted.to_json(), None))
-            except Exception as error:  # it resumes from the last stored change instead
-                log.warning("isla: table %s: its clocks could not be stored stopped (%s)", live.id, error)
-                continue
-            live.clocks = halted
+            async with live.lock:  # after any change being written: this is the last word
+                clocks = live.clocks
+                if clocks is None or clocks.stopped or live.status != "playing":
+                    continue
+                halted = clocks.stop(self.now())
+                try:
+                    await service.store.set_clocks(live.id, StoredClocks(halted.to_json(), None))
+                except Exception as error:  # it resumes from the last stored change instead
+                    log.warning("isla: table %s: its clocks could not be stored stopped (%s)", live.id, error)
+                    continue
+                live.clocks = halted
 
     # --- a deadline passing ---------------------------------------------------------------------
 

@@ -549,7 +549,6 @@ class LocalTableService(TableService):
         for load in loads:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await load
-        await self.clocks.close(self, list(self._live.values()))
         for live in list(self._live.values()):
             for reminder in live.reminders.values():
                 reminder.cancel()
@@ -562,6 +561,7 @@ class LocalTableService(TableService):
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.clocks.close(self, list(self._live.values()))  # stored stopped: paused while down
         await self.bots.close()
 
     def listen(self, listener: Callable[[str], None]) -> None:
@@ -955,6 +955,7 @@ class LocalTableService(TableService):
             live.stored.status = "abandoned"
             live.stored.record = record
             live.tell(live.seq, None, "abandon", detail)
+            self.clocks.arm(self, live)  # no clock runs at an abandoned table
             answer = live.snapshot(holder, caller, self.config)
             self._release_later(live)
         self._changed(live)
