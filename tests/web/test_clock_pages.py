@@ -63,3 +63,11 @@ def test_the_bank_runs_down_on_two_pages_and_my_turn_shows_in_the_lobby_title_an
     expect(ben.locator(f'[data-testid="my-time-{table_id}"]')).to_have_text(re.compile(r"^(9|10):\d\d$"))
     wait_for("the favicon to say it is Ben's turn",
              lambda: ben.evaluate("document.documentElement.dataset.yourTurn") == "true")
+    # The lobby's form creates a table at the speed chosen, with what a timeout does.
+    ben.select_option('[data-testid="clock"]', "fast")
+    ben.select_option('[data-testid="on-timeout"]', "stand-in:hard")
+    ben.click('[data-testid="create-table"]')
+    ben.wait_for_url(re.compile(r"/tables/"))
+    made = table(ben, server, ben.url.rstrip("/").split("/")[-1])
+    assert made["clock"] == {"mode": "realtime", "bank": 180, "increment": 5,
+                             "on_timeout": "stand-in", "stand_in_level": "hard"}

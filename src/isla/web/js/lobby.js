@@ -420,7 +420,9 @@ function renderClockChoices() {
 function chosenClock() {
   const preset = $('clock').value;
   if (!preset || preset === 'none') return {};
-  return { clock: $('on-timeout').value === 'end' ? { preset, on_timeout: 'end' } : preset };
+  const choice = $('on-timeout').value;
+  if (choice === 'end') return { clock: { preset, on_timeout: 'end' } };
+  return { clock: { preset, stand_in_level: choice.replace('stand-in:', '') } };
 }
 
 function wireCreateForm() {

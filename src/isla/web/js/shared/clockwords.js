@@ -12,7 +12,12 @@ export const CLOCK_WORDS = {
   },
   speedLabel: 'Speed',
   onTimeoutLabel: 'When time runs out',
-  onTimeout: { 'stand-in': 'a bot plays until the player is back', end: 'the table ends' },
+  onTimeout: {
+    'stand-in:easy': 'an easy bot plays until the player is back',
+    'stand-in:medium': 'a medium bot plays until the player is back',
+    'stand-in:hard': 'a hard bot plays until the player is back',
+    end: 'the table ends',
+  },
   realtime: (bank, increment) => `${shortTime(bank * 1000)} + ${shortTime(increment * 1000)}`,
   turnBased: (perMove) => `${shortTime(perMove * 1000)} a move`,
   untimed: 'no limit',
