@@ -54,6 +54,7 @@ from isla.server.store import (
     StoredSeat,
     StoredTable,
 )
+from isla.server.wallclock import WallClock
 from isla.server.words import LogWords
 
 log = logging.getLogger("isla.server")
@@ -236,11 +237,14 @@ def token_hash(token: str) -> str:
 class LiveTable:
     """One table in memory: its setup, seats, game state (once started), log, log in words, presence."""
 
-    def __init__(self, stored: StoredTable, events: Sequence[StoredEvent] = (), wall_ms: Callable[[], int] = (
-        lambda: time.time_ns() // 1_000_000
-    )) -> None:
+    def __init__(
+        self,
+        stored: StoredTable,
+        events: Sequence[StoredEvent] = (),
+        wall_ms: Callable[[], int] | None = None,
+    ) -> None:
         self.lock = asyncio.Lock()
-        self.wall_ms = wall_ms  # the wall time the clocks read (the service's TableClocks)
+        self.wall_ms = wall_ms or WallClock().now  # the wall time the clocks read (the service's)
         self.bot_task: asyncio.Task[None] | None = None
         self.present: dict[int, int] = {}  # slot -> open connections following the table
         self.followers = 0  # open connections following the table, players' and spectators'
@@ -279,7 +283,8 @@ class LiveTable:
             self.tell_event(event)
         self.state = state
         self.log = list(stored.actions)
-        self.clocks: ClockState | None = clocking.read_clocks(stored)  # the running clocks (clocking.py)
+        self.clock = clocking.table_clock(stored)  # the table's speed
+        self.clocks: ClockState | None = clocking.read_clocks(stored)  # its running clocks (clocking.py)
         now = time.monotonic()
         self.turn_since = now
         for seat in self.seats:
@@ -423,7 +428,7 @@ class LiveTable:
             "creator": s.creator_id,
             "again": s.again_id,
             "ranked": s.ranked,
-            "clock": clocking.table_clock(s).to_json(),
+            "clock": self.clock.to_json(),
             "clocks": clocking.clocks_json(self.clocks, self.wall_ms()),
         }
 
