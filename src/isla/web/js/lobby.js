@@ -17,7 +17,7 @@
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
-import { installMyGames, refreshMyGames } from './mygames.js';
+import { installMyGames, myPart, refreshMyGames } from './mygames.js';
 import { CLOCK_WORDS } from './shared/clockwords.js';
 import { speedText } from './shared/clocks.js';
 
@@ -42,6 +42,7 @@ const page = {
   seats: ['me', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT],
   options: {}, // option name -> value chosen in the form (only where the player changed it)
   pending: null, // the work of the last click still under way (see busy)
+  mine: '', // what of the lobby's list concerns me (mygames.js: myPart)
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -659,7 +660,9 @@ function onMessage(message) {
     page.tables = message.tables;
     showError('lobby-error', '');
     renderTables();
-    refreshMyGames(Boolean(page.user)); // a change at some table may make it my turn
+    const mine = myPart(message.tables, page.user?.id);
+    if (mine !== page.mine) refreshMyGames(Boolean(page.user)); // one of my tables changed
+    page.mine = mine;
   } else if (message.type === 'error') {
     showError('lobby-error', message.error);
   }

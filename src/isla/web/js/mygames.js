@@ -103,10 +103,27 @@ export async function refreshMyGames(signedIn) {
   state.asking = null;
 }
 
+/**
+ * What of the lobby's list concerns me: my tables' turns and moves. The lobby is pushed after every
+ * change at any table; My games is asked for again only when this changes (and every
+ * `SLOW_REFRESH_MS`, for my tables older than the lobby's newest hundred), so a busy server is not
+ * asked once per push by every lobby open.
+ */
+export function myPart(tables, userId) {
+  if (!userId) return '';
+  return (tables || [])
+    .filter((t) => (t.seats || []).some((s) => s.user === userId))
+    .map((t) => `${t.id}:${t.status}:${t.seq}:${t.to_move}:${(t.seats || []).map((s) => s.stand_in || '').join(',')}`)
+    .join('|');
+}
+
+const SLOW_REFRESH_MS = 30_000;
+
 /** Set the list up: the opt-in controls, the titles of the games, the countdown of my time left. */
 export function installMyGames(gameTitle) {
   state.titles = gameTitle;
   noticeControls($('notice-controls'));
+  setInterval(() => refreshMyGames(state.entries !== null), SLOW_REFRESH_MS);
   setInterval(() => {
     for (const entry of state.entries || []) {
       const el = document.querySelector(`[data-clock-table="${CSS.escape(entry.table.id)}"]`);
