@@ -169,3 +169,18 @@ def test_a_ranked_seat_that_timed_out_is_recorded_as_stood_in_for_when_the_game_
     stood_in = rows(config.database_url or "", "SELECT seat, stood_in FROM seat_results "
                     "WHERE table_id = :table ORDER BY seat", table=table_id)
     assert [(seat, bool(flag)) for seat, flag in stood_in] == [(0, True), (1, False)]
+
+
+def test_a_turn_based_deadline_counts_only_within_the_playing_hours(config: ServerConfig) -> None:
+    clock = ManualClock(start=1_781_130_600_000)  # 2026-06-10 22:30 UTC: the hours below have closed
+    hours = {"from": "08:00", "to": "22:00", "zone": "UTC"}
+    with serve(clocked(config, clock)) as server, server.client() as client:
+        created = create(client, [human("Ann"), bot()], seating="fixed",
+                         clock={"mode": "turn-based", "per_move": 3600, "hours": hours})
+        table_id = created["table"]["id"]
+        clocks = created["table"]["clocks"]
+        assert clocks["running"] == 0 and clocks["counting"] is False
+        assert clocks["deadline"] == clock.now() + 34_200_000 + 3_600_000  # 09:00 next morning
+        clock.advance(9.5 * 3600 + 60)  # 08:01: a minute has counted
+        later = get(client, table_id)["clocks"]
+        assert later["counting"] is True and later["left"][0] == 3540_000

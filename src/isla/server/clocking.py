@@ -112,14 +112,17 @@ def taken_back(
 
 def clocks_json(clocks: ClockState | None, at: int) -> JSON | None:
     """The running clocks as every page reads them: each seat's time left at `at` (ms), the seat
-    whose clock runs (null: none), its deadline, the seats that timed out; the page counts the
-    running one down from the moment it receives this (no push per second)."""
+    whose clock runs (null: none), whether it is counting now (false outside a turn-based table's
+    playing hours), its deadline, the seats that timed out; the page counts the running one down
+    from the moment it receives this (no push per second)."""
     if clocks is None:
         return None
     ticking = clocks.running if clocks.since is not None else None
     left = [clocks.time_left(seat, at) or 0 for seat in range(len(clocks.left))]
-    return {"at": at, "left": left, "running": ticking, "deadline": clocks.deadline(),
-            "out": sorted(clocks.out), "stopped": clocks.stopped}
+    hours = clocks.clock.hours if isinstance(clocks.clock, TurnBased) else None
+    counting = ticking is not None and (hours is None or hours.inside(at))
+    return {"at": at, "left": left, "running": ticking, "counting": counting,
+            "deadline": clocks.deadline(), "out": sorted(clocks.out), "stopped": clocks.stopped}
 
 
 def timeout_words(name: str, seat: int, level: str | None) -> str:

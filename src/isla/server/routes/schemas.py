@@ -105,6 +105,7 @@ class ClocksOut(BaseModel):
     at: int = Field(description="the server's instant these readings are for (epoch ms)")
     left: list[int] = Field(description="each seat's time left at `at`, in ms (by engine seat)")
     running: int | None = Field(description="the seat whose clock is running down (null: none)")
+    counting: bool = Field(False, description="the running clock counts now (false outside playing hours)")
     deadline: int | None = Field(description="when the running seat times out (epoch ms)")
     out: list[int] = Field(description="seats that timed out and are played by a stand-in until reclaimed")
     stopped: bool = Field(description="the clocks are stopped")

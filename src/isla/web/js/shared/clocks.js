@@ -22,7 +22,7 @@ export function timeLeft(clocks, seat) {
   if (!clocks || !Array.isArray(clocks.left) || typeof clocks.left[seat] !== 'number') return null;
   stampClocks(clocks);
   const left = clocks.left[seat];
-  if (clocks.running !== seat) return left;
+  if (clocks.running !== seat || clocks.counting === false) return left; // paused outside playing hours
   return Math.max(0, left - (performance.now() - received.get(clocks)));
 }
 
