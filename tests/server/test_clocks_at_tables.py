@@ -184,3 +184,17 @@ def test_a_turn_based_deadline_counts_only_within_the_playing_hours(config: Serv
         clock.advance(9.5 * 3600 + 60)  # 08:01: a minute has counted
         later = get(client, table_id)["clocks"]
         assert later["counting"] is True and later["left"][0] == 3540_000
+
+
+def test_at_a_turn_based_table_nobody_hands_an_absent_players_seat_to_a_bot_before_its_deadline(
+    config: ServerConfig,
+) -> None:
+    with serve(replace(clocked(config, ManualClock()), away_seconds=0.0, idle_seconds=0.0)) as server, \
+            server.client() as client:
+        for clock, handed in (("24h", False), ("normal", True)):
+            created = create(client, [human("Ann"), human("Bob")], seating="fixed", clock=clock)
+            table_id = created["table"]["id"]
+            with server.client(created["tokens"][1]["token"]) as bob:
+                can = get(bob, table_id)["can"]["stand_in"]
+                answer = bob.post(f"/api/tables/{table_id}/seats/0/stand-in")
+            assert (can == [0], answer.status_code == 200) == (handed, handed), (clock, answer.text)

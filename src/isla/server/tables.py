@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from isla.bots import UnknownBot, bot_names, parse_spec
-from isla.clocks import Clock, ClockError, ClockState, Untimed, parse_clock
+from isla.clocks import Clock, ClockError, ClockState, TurnBased, Untimed, parse_clock
 from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
 from isla.core import game as find_game
 from isla.core.replays import Replay, ReplayError, Viewer
@@ -467,6 +467,8 @@ class LiveTable:
     def stand_in_candidates(self, holder: StoredSeat | None, config: ServerConfig) -> list[int]:
         """The seats the holder may hand to a bot now: other people gone or idle long enough."""
         if holder is None or holder.kind != "human" or holder.stand_in is not None:
+            return []
+        if isinstance(self.clock, TurnBased):  # its players come and go: the deadline decides
             return []
         now = time.monotonic()
         seats = []
