@@ -198,3 +198,5 @@ def test_at_a_turn_based_table_nobody_hands_an_absent_players_seat_to_a_bot_befo
                 can = get(bob, table_id)["can"]["stand_in"]
                 answer = bob.post(f"/api/tables/{table_id}/seats/0/stand-in")
             assert (can == [0], answer.status_code == 200) == (handed, handed), (clock, answer.text)
+            if not handed:
+                assert answer.json()["code"] == "conflict" and "time runs out" in answer.json()["error"]

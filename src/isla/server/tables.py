@@ -893,6 +893,8 @@ class LocalTableService(TableService):
                     reason = "you cannot hand your own seat to a bot this way"
                 elif target.kind != "human" or target.stand_in is not None:
                     reason = f"seat {seat} is already played by a bot"
+                elif isinstance(live.clock, TurnBased):
+                    reason = "at a turn-based table a seat goes to a bot only when its time runs out"
                 else:
                     reason = (
                         f"seat {seat}'s player is here: a seat can be handed to a bot after its player "
