@@ -180,7 +180,8 @@ class TableClocks:
         if current is not None:
             if current[0] == deadline and not current[1].done():
                 return
-            current[1].cancel()
+            if current[1] is not asyncio.current_task():  # a watch re-arming ends by itself
+                current[1].cancel()
             del self._timers[live.id]
         if deadline is None or self._closing:
             return
@@ -266,11 +267,9 @@ class TableClocks:
             try:
                 await service.store.time_out(live.id, out)
             except NotApplied:
-                await service._reload(live)
-                self._timers.pop(live.id, None)
-                self.arm(service, live)
+                await service._reload(live)  # it arms the deadline the other writer stored
                 return
-            self._timers.pop(live.id, None)
+            self._timers.pop(live.id, None)  # this watch has fired: what follows arms the next
             live.tell(live.seq, data["seat"], "timeout", detail)
             if level is None:
                 live.stored.status = "abandoned"

@@ -1273,6 +1273,7 @@ class LocalTableService(TableService):
         stored = await self.store.load(live.id)
         if stored is not None:
             live.reset(stored, await self.store.events(live.id))
+            self.clocks.arm(self, live)  # the other writer's clocks: watch their deadline
 
     def _first_clocks(self, stored: StoredTable, seats: Sequence[StoredSeat]) -> ClockState | None:
         """The clocks of a table whose game starts now, the first decision's running (None: no limit)."""
