@@ -5,7 +5,8 @@ temporary folder), `--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/post
 database there, dropped at the end), or `--url http://127.0.0.1:8000` (a server already running).
 
 The profile: `--seats` live human seats at tables of `--humans` people and `--bots` bots of level
-`--bot` (default 2 people and 2 `medium` bots, Puerto Rico), a share `--spectators` of those tables
+`--bot` (default 2 people and 2 `medium` bots, Puerto Rico; `--clock normal` plays them at a speed,
+default no limit), a share `--spectators` of those tables
 with one spectator reading every push (default none), plus `--bot-tables` tables of bots
 only beside them. Each person is one WebSocket client holding a player token: it watches its table,
 and when its seat is to move it thinks for a time drawn uniformly from `--think` seconds, then
@@ -113,7 +114,9 @@ class Run:
     async def create_table(self, humans: int, bots: int) -> tuple[str, list[str]]:
         seats = [{"kind": "human", "name": f"Player {i + 1}"} for i in range(humans)]
         seats += [{"kind": "bot", "bot": self.args.bot}] * bots
-        body = {"game": self.args.game, "seats": seats}
+        body: dict[str, Any] = {"game": self.args.game, "seats": seats}
+        if self.args.clock is not None:
+            body["clock"] = self.args.clock
         created = await asyncio.to_thread(http, self.base, "POST", "/api/tables", body)
         self.figures.tables_started += 1
         return created["table"]["id"], [t["token"] for t in created["tokens"]]
@@ -368,6 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spectators", type=float, default=0.0,
                         help="the share of people's tables with one spectator (0-1, default 0)")
     parser.add_argument("--think", type=think, default=(1.0, 3.0), help="think time range, s (1-3)")
+    parser.add_argument("--clock", default=None,
+                        help="the people's tables' speed, a preset (normal, 24h, ...; default: no limit)")
     parser.add_argument("--patience", type=float, default=120.0, help="longest wait for one answer")
     parser.add_argument("--seed", type=int, default=1)
     target = parser.add_mutually_exclusive_group()

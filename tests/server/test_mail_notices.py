@@ -10,7 +10,6 @@ import logging
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
 
 import httpx2
 import pytest
@@ -49,7 +48,7 @@ def confirmed(client: httpx2.Client, inbox: Inbox, address: str, notices: bool =
 
 def table_of_two(ann: httpx2.Client, bob: httpx2.Client) -> str:
     seats = [{"kind": "me"}, {"kind": "open"}]
-    created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico"})
+    created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico", "clock": "24h"})
     assert created.status_code == 201, created.text
     table_id: str = created.json()["table"]["id"]
     assert bob.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
@@ -135,12 +134,6 @@ def test_no_notice_without_a_confirmed_address_the_wish_or_a_turn_based_table(
         assert len(inbox.to(BOB)) == 1 and len(inbox.to("cat@example.org")) == 1  # the confirmations
 
 
-def turn_based(app: Any) -> Any:
-    """Make every table turn-based for the notices (no table has a turn-based clock yet)."""
-    app.state.turn_based = lambda _table_id: True
-    return app
-
-
 def move_until(clients: list[httpx2.Client], table_id: str, done: Callable[[], bool]) -> list[int]:
     """Let whoever is to move make a random legal move until `done()`; the status of each answer."""
     rng = random.Random(7)
@@ -166,7 +159,7 @@ def test_a_move_that_gives_an_opted_in_player_the_turn_mails_them_with_a_link_to
     config: ServerConfig, smtp: tuple[Inbox, int]
 ) -> None:
     inbox, port = smtp
-    with serve(replace(config, mail=plain(port)), wrap=turn_based) as site, \
+    with serve(replace(config, mail=plain(port))) as site, \
             account(site, "Ann") as ann, account(site, "Bob") as bob:
         confirmed(bob, inbox, BOB, notices=True)
         table_id = table_of_two(ann, bob)
@@ -182,7 +175,7 @@ def test_with_the_smtp_server_down_moves_go_on_and_the_failure_is_logged(
 ) -> None:
     caplog.set_level(logging.WARNING, logger="isla.server.mail")
     down = plain(free_port())  # nothing listens there
-    with serve(replace(config, mail=down), wrap=turn_based) as site, \
+    with serve(replace(config, mail=down)) as site, \
             account(site, "Ann") as ann, account(site, "Bob") as bob:
         table_id = table_of_two(ann, bob)
         execute(site.config.database_url or "",
@@ -223,7 +216,7 @@ def test_the_first_decision_of_a_starting_table_is_a_turn_too(
     config: ServerConfig, smtp: tuple[Inbox, int]
 ) -> None:
     inbox, port = smtp
-    with serve(replace(config, mail=plain(port)), wrap=turn_based) as site, \
+    with serve(replace(config, mail=plain(port))) as site, \
             account(site, "Ann") as ann, account(site, "Bob") as bob:
         confirmed(bob, inbox, BOB, notices=True)
         seats = [{"kind": "open"}, {"kind": "me"}]

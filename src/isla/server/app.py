@@ -214,7 +214,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = Hub(service)
         accounts = Accounts(store, config)
         accounts.listen(hub.session_ended)  # an ended session's WebSockets close
-        mail = open_mail(app.state, store, config)  # issue 16: email addresses and turn notices
+        mail = open_mail(app.state, store, config, service.turn_based)  # issue 16: email
         service.on_turn(mail.notices.started)
         try:
             await service.open()

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # SQLAlchemy is imported when a URL is built, not by `isla --
     from sqlalchemy.engine import URL
 
     from isla.ratings import Settings
+    from isla.server.wallclock import WallClock
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -115,6 +116,14 @@ class ServerConfig:
     # length in days (0: one endless season).
     points_table: tuple[tuple[int, tuple[int, ...]], ...] = ()
     season_days: int = 0
+    # Email notices (server/mail/): the SMTP server to send through; None: no email features.
+    mail: MailSettings | None = None
+    # The server's public address (https://isla.example.org), used in the links mails carry.
+    # None: the address it was started with (`public_url()`).
+    site_url: str | None = None
+    # The wall time the tables' clocks read and wait on (wallclock.py); None: the system's. Tests
+    # give a ManualClock, so a bank runs out when the test says, without sleeping.
+    wall_clock: WallClock | None = field(default=None, compare=False, repr=False)
 
     def ratings(self) -> Settings:
         """What every rated game goes through: the Elo, this points table and these seasons."""
@@ -124,11 +133,6 @@ class ServerConfig:
             return ratings_settings(self.points_table, self.season_days)
         except ValueError as error:
             raise ConfigError(str(error)) from None
-    # Email notices (server/mail/): the SMTP server to send through; None: no email features.
-    mail: MailSettings | None = None
-    # The server's public address (https://isla.example.org), used in the links mails carry.
-    # None: the address it was started with (`public_url()`).
-    site_url: str | None = None
 
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""

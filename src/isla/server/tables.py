@@ -25,13 +25,15 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from isla.bots import UnknownBot, bot_names, parse_spec
+from isla.clocks import Clock, ClockError, ClockState, TurnBased, Untimed, parse_clock
 from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
 from isla.core import game as find_game
 from isla.core.replays import Replay, ReplayError, Viewer
+from isla.server import clocking
 from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
@@ -48,10 +50,12 @@ from isla.server.store import (
     SeqTaken,
     Store,
     StoredAction,
+    StoredClocks,
     StoredEvent,
     StoredSeat,
     StoredTable,
 )
+from isla.server.wallclock import WallClock
 from isla.server.words import LogWords
 
 log = logging.getLogger("isla.server")
@@ -116,6 +120,7 @@ class NewTable:
     options: dict[str, Any] = field(default_factory=dict)
     seating: str = "random"
     ranked: bool = False  # only accounts and bots may sit, and the finished game is rated
+    clock: Any = None  # the table's speed, the API's `clock` (isla.clocks.parse_clock); None: no limit
 
 
 class TableService(ABC):
@@ -233,8 +238,14 @@ def token_hash(token: str) -> str:
 class LiveTable:
     """One table in memory: its setup, seats, game state (once started), log, log in words, presence."""
 
-    def __init__(self, stored: StoredTable, events: Sequence[StoredEvent] = ()) -> None:
+    def __init__(
+        self,
+        stored: StoredTable,
+        events: Sequence[StoredEvent] = (),
+        wall_ms: Callable[[], int] | None = None,
+    ) -> None:
         self.lock = asyncio.Lock()
+        self.wall_ms = wall_ms or WallClock().now  # the wall time the clocks read (the service's)
         self.bot_task: asyncio.Task[None] | None = None
         self.present: dict[int, int] = {}  # slot -> open connections following the table
         self.followers = 0  # open connections following the table, players' and spectators'
@@ -275,6 +286,8 @@ class LiveTable:
             self.tell_event(event)
         self.state = state
         self.log = list(stored.actions)
+        self.clock = clocking.table_clock(stored)  # the table's speed
+        self.clocks: ClockState | None = clocking.read_clocks(stored)  # its running clocks (clocking.py)
         now = time.monotonic()
         self.turn_since = now
         for seat in self.seats:
@@ -418,6 +431,8 @@ class LiveTable:
             "creator": s.creator_id,
             "again": s.again_id,
             "ranked": s.ranked,
+            "clock": self.clock.to_json(),
+            "clocks": clocking.clocks_json(self.clocks, self.wall_ms()),
         }
 
     def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
@@ -458,6 +473,8 @@ class LiveTable:
         """The seats the holder may hand to a bot now: other people gone or idle long enough."""
         if holder is None or holder.kind != "human" or holder.stand_in is not None:
             return []
+        if isinstance(self.clock, TurnBased):  # its players come and go: the deadline decides
+            return []
         now = time.monotonic()
         seats = []
         for seat in self.seats:
@@ -495,6 +512,7 @@ class LocalTableService(TableService):
         self._listeners: list[Callable[[str], None]] = []
         self._replays = ReplayCache()
         self._turn_listeners: list[Callable[[str, str, str], None]] = []  # issue 16: see on_turn
+        self.clocks = clocking.TableClocks(config.wall_clock)  # timers, wall time, turn listeners
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -556,10 +574,16 @@ class LocalTableService(TableService):
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.clocks.close(self, list(self._live.values()))  # stored stopped: paused while down
         await self.bots.close()
 
     def listen(self, listener: Callable[[str], None]) -> None:
         self._listeners.append(listener)
+
+    def turn_based(self, table_id: str) -> bool:
+        """Whether the table (in memory: it just moved) is played at a turn-based speed."""
+        live = self._live.get(table_id)
+        return live is not None and live.clocks is not None and isinstance(live.clocks.clock, TurnBased)
 
     def on_turn(self, listener: Callable[[str, str, str], None]) -> None:
         """Call `listener(table_id, account_id, game_title)` when a seat held by a signed-in player
@@ -611,6 +635,7 @@ class LocalTableService(TableService):
             raise TableError("invalid", f"seating must be one of {allowed}, not {request.seating!r}")
         if sum(1 for wanted in request.seats if wanted.kind == "me") > 1:
             raise TableError("invalid", "only one seat can be yours ('me')")
+        clock = _clock(request.clock, game.name)
         seats: list[StoredSeat] = []
         tokens: list[JSON] = []
         for slot, wanted in enumerate(request.seats):
@@ -647,6 +672,7 @@ class LocalTableService(TableService):
             creator_client=caller.client,
             creator_token_hash=creator_hash,
             ranked=request.ranked,
+            clock=None if isinstance(clock, Untimed) else clock.to_json(),
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -654,13 +680,17 @@ class LocalTableService(TableService):
                 seats[slot].seat = seat_number
             stored.status = "playing"
         stored.seats = seats
+        first_clocks = self._first_clocks(stored, seats) if full else None
+        if first_clocks is not None:
+            stored.clock_state, stored.clock_deadline = first_clocks.to_json(), first_clocks.deadline()
         async with self._creating:  # one count-then-insert at a time: two creates cannot both pass
             await self._within_limits(caller, bots_only=all(seat.kind == "bot" for seat in seats))
             await self.store.insert_table(stored)
-        live = LiveTable(stored)
+        live = LiveTable(stored, wall_ms=self.clocks.now)
         self._live[live.id] = live
         async with live.lock:
             await self._rate_seats(live)
+            self.clocks.apply(self, live, live.clocks, began=True)
             self._kick(live)
             mine = next((s for s in live.seats if caller.user_id and s.user_id == caller.user_id), None)
             first = mine or next((s for s in live.seats if s.kind == "human"), None)
@@ -709,8 +739,14 @@ class LocalTableService(TableService):
             hashed = token_hash(token)
             last = sum(1 for s in live.seats if s.kind == "open") == 1
             start = self._seating(live.stored.seating, live.stored.players) if last else None
+            first_clocks = None
+            if start is not None:
+                placed = [replace(s, seat=start[s.slot]) for s in live.seats]
+                placed[chosen.slot] = replace(placed[chosen.slot], kind="human")
+                first_clocks = self._first_clocks(live.stored, placed)
             try:
-                await self.store.join(table_id, chosen.slot, name, hashed, start, user_id=caller.user_id)
+                await self.store.join(table_id, chosen.slot, name, hashed, start, user_id=caller.user_id,
+                                      clocks=clocking.stored(first_clocks))
             except NotApplied:
                 await self._reload(live)
                 message = f"slot {chosen.slot} of table {table_id} was just taken"
@@ -724,6 +760,7 @@ class LocalTableService(TableService):
                 stored_options = live.game.stored_options(live.stored.players, live.stored.options)
                 live.state = live.game.new_state(live.stored.players, live.stored.seed, stored_options)
                 live.turn_since = time.monotonic()
+                self.clocks.apply(self, live, first_clocks, began=True)
                 self._kick(live)
                 self._turn_started(live, -1)  # issue 16: the first decision is a turn too
             await self._rate_seats(live)
@@ -891,6 +928,8 @@ class LocalTableService(TableService):
                     reason = "you cannot hand your own seat to a bot this way"
                 elif target.kind != "human" or target.stand_in is not None:
                     reason = f"seat {seat} is already played by a bot"
+                elif isinstance(live.clock, TurnBased):
+                    reason = "at a turn-based table a seat goes to a bot only when its time runs out"
                 else:
                     reason = (
                         f"seat {seat}'s player is here: a seat can be handed to a bot after its player "
@@ -899,10 +938,14 @@ class LocalTableService(TableService):
                     )
                 raise TableError("conflict", reason)
             detail = f"{holder.name} let a {level} bot play for {target.name} (seat {seat})."
+            clocks = live.clocks and clocking.handed_over(live.clocks, seat, self.clocks.now())
             await self.store.set_stand_in(
-                table_id, target.slot, level, seq=live.seq, seat=seat, kind="stand_in", detail=detail
+                table_id, target.slot, level, seq=live.seq, seat=seat, kind="stand_in", detail=detail,
+                clocks=clocking.stored(clocks),
             )
             target.stand_in = level
+            if clocks is not None:
+                self.clocks.apply(self, live, clocks)
             live.tell(live.seq, seat, "stand_in", detail)
             self._kick(live)
             answer = live.snapshot(holder, caller, self.config)
@@ -920,10 +963,17 @@ class LocalTableService(TableService):
             if live.status != "playing":
                 raise TableError("finished", f"table {table_id} is not being played")
             detail = f"{holder.name} took their seat back from the {holder.stand_in} bot."
+            clocks = None
+            if live.clocks is not None and live.state is not None:
+                back = [replace(s, stand_in=None) if s.slot == holder.slot else s for s in live.seats]
+                clocks = clocking.taken_back(live.clocks, seat, live.state.to_move, back, self.clocks.now())
             await self.store.set_stand_in(
-                table_id, holder.slot, None, seq=live.seq, seat=holder.seat, kind="reclaim", detail=detail
+                table_id, holder.slot, None, seq=live.seq, seat=holder.seat, kind="reclaim", detail=detail,
+                clocks=clocking.stored(clocks),
             )
             holder.stand_in = None
+            if clocks is not None:
+                self.clocks.apply(self, live, clocks)
             live.turn_since = time.monotonic()
             live.tell(live.seq, holder.seat, "reclaim", detail)
             answer = live.snapshot(holder, caller, self.config)
@@ -949,6 +999,7 @@ class LocalTableService(TableService):
             live.stored.status = "abandoned"
             live.stored.record = record
             live.tell(live.seq, None, "abandon", detail)
+            self.clocks.arm(self, live)  # no clock runs at an abandoned table
             answer = live.snapshot(holder, caller, self.config)
             self._release_later(live)
         self._changed(live)
@@ -979,7 +1030,7 @@ class LocalTableService(TableService):
                     seats.append(SeatRequest("open", name=kept))
             s = live.stored
             own = [seat.bot for seat in live.seats if seat.bot is not None]
-            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked)
+            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked, clock=s.clock)
             answer = await self._create(again, caller, own)
             again_id = answer["table"]["id"]
             await self.store.set_again(live.id, again_id)
@@ -1085,7 +1136,8 @@ class LocalTableService(TableService):
                     {"seq": a.seq, "seat": a.seat, "action": a.action, "source": a.source} for a in live.log
                 ],
                 "events": [
-                    {"seq": e.seq, "seat": e.seat, "kind": e.kind, "detail": e.detail} for e in events
+                    {"seq": e.seq, "seat": e.seat, "kind": e.kind, "detail": e.detail, "data": e.data}
+                    for e in events
                 ],
                 "words": live.words,
                 # The record holds the seed, which fixes every future draw: only for a game that is over.
@@ -1216,16 +1268,21 @@ class LocalTableService(TableService):
             raise TableError("not_found", f"there is no table {table_id!r}")
         events = await self.store.events(table_id)
         try:
-            live = LiveTable(stored, events)
+            live = LiveTable(stored, events, wall_ms=self.clocks.now)
         except TableError as error:
             if error.code == "unavailable":
                 self._broken[table_id] = error
                 log.error("isla: %s", error.message)
             raise
         await self._rate_seats(live)
+        resumed = self.clocks.resumed(live.clocks) if live.status == "playing" else None
+        if resumed is not None:  # the time the server was down is paused (clocking.py)
+            await self.store.set_clocks(table_id, StoredClocks(resumed.to_json(), resumed.deadline()))
         self._live[table_id] = live
         self._release_later(live)  # a finished table read back for one look leaves again
         async with live.lock:
+            if resumed is not None:
+                self.clocks.apply(self, live, resumed)
             self._kick(live)
         return live
 
@@ -1262,6 +1319,17 @@ class LocalTableService(TableService):
         if stored is not None:
             live.reset(stored, await self.store.events(live.id))
             await self._rate_seats(live)
+            self.clocks.arm(self, live)  # the other writer's clocks: watch their deadline
+
+    def _first_clocks(self, stored: StoredTable, seats: Sequence[StoredSeat]) -> ClockState | None:
+        """The clocks of a table whose game starts now, the first decision's running (None: no limit)."""
+        clock = clocking.table_clock(stored)
+        if isinstance(clock, Untimed):
+            return None
+        game = find_game(stored.game)
+        options = game.stored_options(stored.players, stored.options)
+        state = game.new_state(stored.players, stored.seed, options)
+        return clocking.settle(ClockState.new(clock, stored.players), state.to_move, seats, self.clocks.now())
 
     def _seating(self, seating: str, players: int) -> dict[int, int]:
         """slot -> seat. Random seating shuffles who sits where; the seat 0 is the first governor (R16)."""
@@ -1302,8 +1370,13 @@ class LocalTableService(TableService):
         finish = None
         if trial.is_over:
             finish = self._finish(live, trial, [a.action for a in live.log] + done)
+        clocks = None
+        if live.clocks is not None:
+            to_move = None if trial.is_over else trial.to_move
+            clocks = clocking.after_move(live.clocks, to_move, live.seats, self.clocks.now())
         try:
-            await self.store.append(live.id, first, seat, done, source=source, finish=finish, event=event)
+            await self.store.append(live.id, first, seat, done, source=source, finish=finish, event=event,
+                                    clocks=clocking.stored(clocks))
         except SeqTaken:
             await self._reload(live)
             raise TableError(
@@ -1325,6 +1398,8 @@ class LocalTableService(TableService):
             live.stored.record = finish.record
             await self._rate_seats(live)  # the ratings and standings the end just wrote
             self._release_later(live)
+        if clocks is not None:
+            self.clocks.apply(self, live, clocks)
         self._kick(live)
         self._turn_started(live, seat)  # issue 16: your-turn notices (server/mail/turns.py)
         self._changed(live)
@@ -1334,7 +1409,7 @@ class LocalTableService(TableService):
         ranked table what the ratings need."""
         result, s = over.result(), live.stored
         places_that_win = live.game.info.places_that_win(s.players)
-        stood_in = {entry["seat"] for entry in live.words if entry["kind"] == "stand_in"}
+        stood_in = {entry["seat"] for entry in live.words if entry["kind"] in ("stand_in", "timeout")}
         seats = seat_results(live.seats, result, places_that_win=places_that_win, game=s.game,
                              engine_version=s.engine_version, names=live.seat_names(), stood_in=stood_in)
         return Finish(result.to_json(), live.record(actions).to_json(), seats, s.ranked, s.game,
@@ -1453,6 +1528,18 @@ def _new_seat(
     return StoredSeat(slot, "human", name=person_name(wanted.name))
 
 
+def _clock(data: Any, game: str) -> Clock:
+    """The `clock` of a new table, refused (invalid) with the clocks' one-line reason; a stand-in
+    level must be one the server offers for the game."""
+    try:
+        clock = parse_clock(data)
+    except ClockError as error:
+        raise TableError("invalid", str(error)) from None
+    if not isinstance(clock, Untimed) and not clock.on_timeout.end:
+        offered_bot(clock.on_timeout.level, game, where="clock stand_in_level: ")
+    return clock
+
+
 def _tables(count: int) -> str:
     return f"{count} table{'' if count == 1 else 's'}"
 
@@ -1502,4 +1589,6 @@ def _summary(stored: StoredTable) -> JSON:
         "creator": stored.creator_id,
         "again": stored.again_id,
         "ranked": stored.ranked,
+        "clock": clocking.table_clock(stored).to_json(),
+        "clocks": None,  # not in memory: its clocks are read back with it (they are stopped until then)
     }

@@ -50,6 +50,13 @@ class CreateTableIn(Strict):
         description="rated: only accounts ('me', or open seats an account joins, each once) and bots "
         "sit here, and the finished game changes their ratings (docs/ratings.md)",
     )
+    clock: Any = Field(
+        None,
+        description="the table's speed (docs/clocks.md): a preset (fast, normal, slow, 12h, 24h, 72h, "
+        "none), or {'mode': 'realtime', 'bank': 600, 'increment': 20}, {'mode': 'turn-based', "
+        "'per_move': 86400, 'hours': {...}} or {'mode': 'none'}; with 'on_timeout' ('stand-in' or "
+        "'end') and 'stand_in_level' (easy by default). Default: no limit",
+    )
 
 
 class JoinIn(Strict):
@@ -113,6 +120,16 @@ class StandingOut(BaseModel):
     points: int | None = Field(description="ladder points earned (null: unranked)")
 
 
+class ClocksOut(BaseModel):
+    at: int = Field(description="the server's instant these readings are for (epoch ms)")
+    left: list[int] = Field(description="each seat's time left at `at`, in ms (by engine seat)")
+    running: int | None = Field(description="the seat whose clock is running down (null: none)")
+    counting: bool = Field(False, description="the running clock counts now (false outside playing hours)")
+    deadline: int | None = Field(description="when the running seat times out (epoch ms)")
+    out: list[int] = Field(description="seats that timed out and are played by a stand-in until reclaimed")
+    stopped: bool = Field(description="the clocks are stopped")
+
+
 class YouOut(BaseModel):
     slot: int
     seat: int | None
@@ -143,6 +160,11 @@ class TableSummaryOut(BaseModel):
         None, description="the newest table set up to play this one again with the same seats"
     )
     ranked: bool = Field(False, description="whether the finished game is rated (accounts and bots only)")
+    clock: dict[str, Any] = Field(
+        default_factory=lambda: {"mode": "none"},
+        description="the table's speed in full form (docs/clocks.md); {'mode': 'none'}: no limit",
+    )
+    clocks: ClocksOut | None = Field(None, description="the running clocks (null: no limit, or not started)")
 
 
 class TableOut(TableSummaryOut):
@@ -153,6 +175,26 @@ class TableOut(TableSummaryOut):
     standings: list[StandingOut] | None = Field(
         None, description="a finished game's end by seat: place, win and (ranked) rating change and points"
     )
+
+
+class LastMoveOut(BaseModel):
+    seq: int
+    seat: int
+    action: str
+    at: str = Field(description="when it was logged (ISO 8601, UTC)")
+
+
+class MyTableOut(BaseModel):
+    table: TableSummaryOut
+    slot: int | None = Field(description="your slot at the table")
+    seat: int | None = Field(description="your game seat (null before the start)")
+    my_turn: bool = Field(description="it is your seat's turn and you play it (no bot stands in for you)")
+    time_left: int | None = Field(description="your seat's time left in ms (null: no clock, or not started)")
+    last_move: LastMoveOut | None = Field(description="the table's newest move (null: none yet)")
+
+
+class MyTablesOut(BaseModel):
+    tables: list[MyTableOut] = Field(description="your turn first (least time left first), then the rest")
 
 
 class TokenOut(BaseModel):
@@ -192,8 +234,11 @@ class LoggedAction(BaseModel):
 class LoggedEvent(BaseModel):
     seq: int
     seat: int | None
-    kind: str
-    detail: str
+    kind: str = Field(description="bot_error, stand_in, reclaim, abandon, timeout")
+    detail: str = Field(description="the event in words")
+    data: dict[str, Any] | None = Field(
+        None, description="for a timeout: its seat, instant (at), action (stand-in or end) and clock state"
+    )
 
 
 class LogLine(BaseModel):
@@ -202,7 +247,7 @@ class LogLine(BaseModel):
         description="the sequence number of the action (or, for an event, the log's length then)"
     )
     seat: int | None
-    kind: str = Field(description="action, or an event: stand_in, reclaim, abandon, bot_error")
+    kind: str = Field(description="action, or an event: stand_in, reclaim, abandon, bot_error, timeout")
     lines: list[str]
 
 

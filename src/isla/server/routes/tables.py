@@ -52,7 +52,8 @@ async def create_table(body: CreateTableIn, tables: Service, who: Who) -> Any:
     """Create a table. It starts at once when no seat is open; otherwise when the last one is taken."""
     seats = [SeatRequest(s.kind, s.bot, s.name) for s in body.seats]
     game = default_game() if body.game is None else body.game
-    return await tables.create(NewTable(game, seats, body.options, body.seating, body.ranked), who)
+    new = NewTable(game, seats, body.options, body.seating, body.ranked, clock=body.clock)
+    return await tables.create(new, who)
 
 
 @router.get("", response_model=TablesOut, responses=ERRORS)

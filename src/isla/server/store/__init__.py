@@ -7,9 +7,11 @@ from isla.server.store.repository import (
     SeqTaken,
     Store,
     StoredAction,
+    StoredClocks,
     StoredEvent,
     StoredSeat,
     StoredTable,
+    TimedOut,
 )
 
 __all__ = [
@@ -22,7 +24,9 @@ __all__ = [
     "SeqTaken",
     "Store",
     "StoredAction",
+    "StoredClocks",
     "StoredEvent",
     "StoredSeat",
     "StoredTable",
+    "TimedOut",
 ]

@@ -75,6 +75,11 @@ class TableRow(Base):
     creator_client: Mapped[str | None] = mapped_column(String(64), index=True)
     # Chosen at creation: only accounts and bots sit at a ranked table, and its finished game is rated.
     ranked: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The table's speed (isla.clocks `clock`, full form; None: no limit), its running clocks (a
+    # `ClockState` as JSON, rewritten at every change) and when the running seat times out (epoch ms).
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    clock_deadline: Mapped[int | None] = mapped_column(BigInteger, index=True)
 
 
 class SeatRow(Base):
@@ -128,6 +133,8 @@ class EventRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(20))
     detail: Mapped[str] = mapped_column(Text)
+    # What a program reads of the event (a timeout's seat, instant and clock state); None for most.
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -82,6 +82,33 @@ class StoredEvent:
     seat: int | None
     kind: str
     detail: str
+    data: dict[str, Any] | None = None  # what a program reads of it (a timeout's clock state)
+
+
+@dataclass(frozen=True)
+class StoredClocks:
+    """A table's running clocks as stored: the `ClockState` JSON and its deadline (epoch ms or None)."""
+
+    state: dict[str, Any]
+    deadline: int | None
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """What a timeout writes: the clocks after it, the deadline it fired at (the guard: a second
+    writer that saw the same deadline finds it gone and changes nothing), the seat's stand-in level
+    (None: the table ends, with `record`), and the `timeout` event."""
+
+    clocks: StoredClocks
+    fired: int
+    slot: int
+    seat: int
+    seq: int
+    detail: str
+    data: dict[str, Any]
+    level: str | None
+    record: dict[str, Any] | None = None
+    ended: str = ""  # the words of the `abandon` event of a table that ends
 
 
 @dataclass
@@ -105,6 +132,19 @@ class StoredTable:
     creator_client: str | None = None  # the client address the table was created from
     logged: int | None = None  # how many actions the log holds, for a table read without its log
     ranked: bool = False  # only accounts and bots sit here, and the finished game is rated
+    clock: dict[str, Any] | None = None  # the table's speed (isla.clocks, full form); None: no limit
+    clock_state: dict[str, Any] | None = None  # the running clocks (a ClockState as JSON)
+    clock_deadline: int | None = None  # when the running seat times out (epoch ms)
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """A table's newest logged action, and when it was logged."""
+
+    seq: int
+    seat: int
+    action: str
+    at: datetime
 
 
 @dataclass
@@ -200,6 +240,8 @@ class Store:
                     status=table.status, created_at=stamp, creator_id=table.creator_id, ranked=table.ranked,
                     creator_token_hash=table.creator_token_hash, creator_client=table.creator_client,
                     started_at=stamp if table.status == "playing" else None,
+                    clock=table.clock, clock_state=table.clock_state,
+                    clock_deadline=table.clock_deadline,
                 )
             )
             await session.flush()  # the table row first: the seats refer to it
@@ -221,6 +263,7 @@ class Store:
         start: dict[int, int] | None,
         *,
         user_id: str | None = None,
+        clocks: StoredClocks | None = None,
     ) -> None:
         """Give an open slot to a player (a signed-in user, with `user_id`); with `start` (slot ->
         seat) also start the table.
@@ -239,6 +282,7 @@ class Store:
                 raise NotApplied(f"slot {slot} is no longer open")
             if start is not None:
                 await self._start(session, table_id, start)
+            await _set_clocks(session, table_id, clocks)
 
     async def start(self, table_id: str, seats: dict[int, int]) -> None:
         """Start a table whose slots are all taken, placing slot -> seat."""
@@ -268,6 +312,7 @@ class Store:
         source: str,
         finish: Finish | None = None,
         event: tuple[str, str] | None = None,
+        clocks: StoredClocks | None = None,
     ) -> None:
         """Log `actions` at first_seq, first_seq + 1, ... in one transaction, all or nothing.
 
@@ -291,6 +336,7 @@ class Store:
                                  detail=event[1], created_at=stamp)
                     )
                 await session.flush()
+                await _set_clocks(session, table_id, clocks)
                 if finish is not None:
                     await session.execute(
                         update(TableRow)
@@ -326,10 +372,12 @@ class Store:
         seat: int | None,
         kind: str,
         detail: str,
+        clocks: StoredClocks | None = None,
     ) -> None:
         """Let a bot play for a person's seat (`level`), or give it back (None); recorded as an event."""
         stamp = now()
         async with self._write() as session:
+            await _set_clocks(session, table_id, clocks)
             await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.slot == slot)
@@ -338,6 +386,42 @@ class Store:
             session.add(
                 EventRow(table_id=table_id, seq=seq, seat=seat, kind=kind, detail=detail, created_at=stamp)
             )
+
+    async def set_clocks(self, table_id: str, clocks: StoredClocks) -> None:
+        """Store a table's clocks as they are now (resumed after a restart, stopped at a shutdown)."""
+        async with self._write() as session:
+            await _set_clocks(session, table_id, clocks)
+
+    async def time_out(self, table_id: str, out: TimedOut) -> None:
+        """Record a timeout in one transaction: the clocks, the `timeout` event, and the seat handed
+        to its stand-in or the table ended (abandoned, with its record and an `abandon` event).
+
+        Guarded by the deadline that fired: raises NotApplied, changing nothing, if the stored
+        deadline is another (a move or another process got there first) or the table is not played.
+        """
+        stamp = now()
+        async with self._write() as session:
+            values: dict[str, Any] = {"clock_state": out.clocks.state, "clock_deadline": out.clocks.deadline}
+            if out.level is None:
+                values.update(status="abandoned", finished_at=stamp, record=out.record)
+            fired = await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "playing",
+                       TableRow.clock_deadline == out.fired)
+                .values(**values)
+            )
+            if fired.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotApplied("the clock this timeout was for has moved on")
+            if out.level is not None:
+                await session.execute(
+                    update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.slot == out.slot)
+                    .values(stand_in=out.level)
+                )
+            session.add(EventRow(table_id=table_id, seq=out.seq, seat=out.seat, kind="timeout",
+                                 detail=out.detail, data=out.data, created_at=stamp))
+            if out.level is None:
+                session.add(EventRow(table_id=table_id, seq=out.seq, seat=None, kind="abandon",
+                                     detail=out.ended, created_at=stamp))
 
     async def abandon(self, table_id: str, record: dict[str, Any] | None, seq: int, detail: str) -> None:
         """End a table that is open or being played, keeping its record so far; recorded as an event.
@@ -498,6 +582,25 @@ class Store:
                     table.logged = table.logged or 0
         return tables
 
+    async def seated(self, user_id: str) -> list[tuple[StoredTable, LastMove | None]]:
+        """The tables that are not over where the user holds a seat, each with its seats (no log)
+        and its newest action (None: none yet), newest table first."""
+        async with self._read() as session:
+            held = select(SeatRow.table_id).where(SeatRow.user_id == user_id)
+            query = (select(TableRow).where(TableRow.id.in_(held), TableRow.status.in_(("open", "playing")))
+                     .order_by(TableRow.created_at.desc(), TableRow.id))
+            tables = [_table(row) for row in await session.scalars(query)]
+            found: list[tuple[StoredTable, LastMove | None]] = []
+            for table in tables:
+                table.seats = await _seats(session, table.id)
+                last = await session.scalar(
+                    select(ActionRow).where(ActionRow.table_id == table.id)
+                    .order_by(ActionRow.seq.desc()).limit(1)
+                )
+                moved = None if last is None else LastMove(last.seq, last.seat, last.action, last.created_at)
+                found.append((table, moved))
+        return found
+
     async def leaderboard(self, game: str) -> list[Rated]:
         """Everyone rated in `game`, best first."""
         async with self._read() as session:
@@ -536,7 +639,7 @@ class Store:
             rows = await session.scalars(
                 select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)
             )
-            return [StoredEvent(e.seq, e.seat, e.kind, e.detail) for e in rows]
+            return [StoredEvent(e.seq, e.seat, e.kind, e.detail, e.data) for e in rows]
 
 
 def _table(row: TableRow) -> StoredTable:
@@ -545,7 +648,17 @@ def _table(row: TableRow) -> StoredTable:
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
         record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
         creator_token_hash=row.creator_token_hash, creator_client=row.creator_client, ranked=row.ranked,
+        clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
     )
+
+
+async def _set_clocks(session: AsyncSession, table_id: str, clocks: StoredClocks | None) -> None:
+    """Rewrite the table's running clocks in the caller's transaction (None: they did not change)."""
+    if clocks is not None:
+        await session.execute(
+            update(TableRow).where(TableRow.id == table_id)
+            .values(clock_state=clocks.state, clock_deadline=clocks.deadline)
+        )
 
 
 def _user(row: UserRow) -> StoredUser:

@@ -19,6 +19,9 @@ import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
 import { ratingText, ratingTip } from './shared/ratings.js';
 import { showEmailSettings } from './email.js';
+import { installMyGames, myPart, refreshMyGames } from './mygames.js';
+import { CLOCK_WORDS } from './shared/clockwords.js';
+import { speedText } from './shared/clocks.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -41,6 +44,7 @@ const page = {
   seats: ['me', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT],
   options: {}, // option name -> value chosen in the form (only where the player changed it)
   pending: null, // the work of the last click still under way (see busy)
+  mine: '', // what of the lobby's list concerns me (mygames.js: myPart)
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -119,6 +123,7 @@ function showUser(user) {
     onError: (message) => showError('auth-error', message),
   });
   $('sign-in').hidden = Boolean(user);
+  refreshMyGames(Boolean(user));
   if (!user) showError('auth-error', '');
   showEmailSettings(document, user); // issue 16: email notices (email.js)
   renderSeats();
@@ -404,7 +409,28 @@ function seatRequest(kind) {
   return { kind: 'bot', bot: kind.slice(4) };
 }
 
+/** The create form's speed choices (presets the server accepts by name: docs/clocks.md). */
+function renderClockChoices() {
+  const option = (value, text) => element('option', { value, text });
+  $('clock-label').textContent = CLOCK_WORDS.speedLabel;
+  $('on-timeout-label').textContent = CLOCK_WORDS.onTimeoutLabel;
+  $('clock').replaceChildren(...Object.entries(CLOCK_WORDS.speeds).map(([name, text]) => option(name, text)));
+  $('on-timeout').replaceChildren(...Object.entries(CLOCK_WORDS.onTimeout).map(([name, text]) => option(name, text)));
+  const untimed = () => { $('on-timeout').disabled = $('clock').value === 'none'; };
+  $('clock').addEventListener('change', untimed);
+  untimed();
+}
+
+function chosenClock() {
+  const preset = $('clock').value;
+  if (!preset || preset === 'none') return {};
+  const choice = $('on-timeout').value;
+  if (choice === 'end') return { clock: { preset, on_timeout: 'end' } };
+  return { clock: { preset, stand_in_level: choice.replace('stand-in:', '') } };
+}
+
 function wireCreateForm() {
+  renderClockChoices();
   $('game').addEventListener('change', () => {
     page.options = {};
     renderPlayerCounts();
@@ -423,6 +449,7 @@ function wireCreateForm() {
         seats: page.seats.map(seatRequest),
         options: chosenOptions(),
         seating: $('seating').value,
+        ...chosenClock(),
       });
       location.assign(tableUrl(answer.table.id));
     }, 'create-error');
@@ -577,6 +604,8 @@ function tableItem(table) {
     element('span', { class: 'table-game', text: gameTitle(table.game) }),
     element('span', { class: 'table-size', text: `${table.players} players` }),
     table.seating === 'fixed' ? element('span', { class: 'badge', text: 'fixed seating' }) : null,
+    table.clock && table.clock.mode !== 'none'
+      ? element('span', { class: 'badge badge-clock', 'data-testid': `speed-${table.id}`, text: speedText(table.clock) }) : null,
     optionBadges(table),
     state ? element('span', { class: 'table-state', text: state }) : null),
   element('ul', { class: 'chips' }, table.seats.map((seat) => seatChip(table, seat))),
@@ -635,6 +664,9 @@ function onMessage(message) {
     page.tables = message.tables;
     showError('lobby-error', '');
     renderTables();
+    const mine = myPart(message.tables, page.user?.id);
+    if (mine !== page.mine) refreshMyGames(Boolean(page.user)); // one of my tables changed
+    page.mine = mine;
   } else if (message.type === 'error') {
     showError('lobby-error', message.error);
   }
@@ -643,6 +675,7 @@ function onMessage(message) {
 async function start() {
   wireSignIn();
   wireCreateForm();
+  installMyGames(gameTitle);
   const [user, games, tables] = await Promise.allSettled([
     currentUser(),
     api('GET', '/api/games'),

@@ -24,11 +24,13 @@ import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
+import { stampClocks, tickClocks } from './shared/clocks.js';
 import { capitalize, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
 import { scoreWayOn } from './shared/score.js';
+import { announceTurn, markTurn } from './shared/notices.js';
 import { installTooltips } from './shared/tooltip.js';
 import { viewerSeat } from './shared/seats.js';
 import { copyInvite, renderWaiting } from './shared/waiting.js';
@@ -56,6 +58,7 @@ let frameQueued = false;
 let drawWanted = false;
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
+let myTurnShown = false; // whether the last drawing was of the viewer's turn (for the turn notice)
 
 // --- names ----------------------------------------------------------------------------------
 
@@ -116,6 +119,7 @@ function accept(snapshot) {
   const json = JSON.stringify(snapshot);
   if (json === drawn) return; // nothing new (a push repeating what an answer already showed)
   drawn = json;
+  stampClocks(snapshot.clocks); // the banks count down from the moment it arrived (shared/clocks.js)
   table = snapshot;
   if (!game) {
     loadGame(snapshot.game);
@@ -392,6 +396,9 @@ function render() {
   setText($('round'), view ? `${board.roundTitle(ctx)}${watching}` : '');
   const title = `${status.mine ? '● ' : ''}${info.title} · Isla`;
   if (document.title !== title) document.title = title;
+  if (status.mine && !myTurnShown && document.hidden) announceTurn(info.title, location.pathname);
+  myTurnShown = status.mine;
+  markTurn(status.mine);
   renderControls();
   if (!view) {
     patchHtml($('actions'), '');
@@ -455,6 +462,7 @@ async function main() {
   conn = connect({ onMessage, onStatus });
   conn.watch(tableId);
   setInterval(refresh, 5000);
+  tickClocks(app, () => table);
   try {
     accept(await api('GET', `/api/tables/${encodeURIComponent(tableId)}`));
   } catch (error) {

@@ -1,6 +1,7 @@
 // What every game's player panel says about the person at a seat, whatever the game: bot or stand-in
 // tags, the connection dot, and the seat controls ("Let a bot play for X", "Take my seat back").
 
+import { clockTag } from './clocks.js';
 import { esc } from './html.js';
 import { ratingTag } from './ratings.js';
 
@@ -16,6 +17,8 @@ export function seatTags(info, table) {
     const tip = info.connected ? 'connected' : `not connected${away ? ` for ${Math.round(away)} s` : ''}`;
     tags.push(`<span class="conn ${info.connected ? 'conn-on' : 'conn-off'}" data-tip="${esc(tip)}" aria-label="${esc(tip)}"></span>`);
   }
+  const bank = info.kind === 'human' && typeof info.seat === 'number' ? clockTag(table, info.seat) : '';
+  if (bank) tags.push(bank);
   return tags;
 }
 
