@@ -31,7 +31,7 @@ POSTGRES_ADMIN_URL = os.environ.get(
 )
 TABLES = (
     "ladder_points", "rating_history", "ratings", "rated_games", "seat_results",
-    "sessions", "table_events", "table_actions", "table_seats", "game_tables", "users",
+    "chat_messages", "sessions", "table_events", "table_actions", "table_seats", "game_tables", "users",
 )
 
 

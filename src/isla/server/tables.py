@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import random
@@ -38,6 +39,7 @@ from isla.server.config import ServerConfig
 from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
 from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
+from isla.server.privacy import key_matches, new_invite, no_such_table
 from isla.server.ranked import repeated_bot, seat_results
 from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
 from isla.server.store import (
@@ -97,6 +99,8 @@ class Caller:
     user_name: str | None = None
     # The client address the request came from (clients.py), which the creation limits count by.
     client: str | None = None
+    # A private table's invite secret, as the caller brought it (privacy.py).
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,7 @@ class NewTable:
     options: dict[str, Any] = field(default_factory=dict)
     seating: str = "random"
     ranked: bool = False  # only accounts and bots may sit, and the finished game is rated
+    private: bool = False  # never listed; only holders of its invite link see it (privacy.py)
 
 
 class TableService(ABC):
@@ -162,11 +167,11 @@ class TableService(ABC):
         """Public summaries of the newest tables."""
 
     @abstractmethod
-    async def log(self, table_id: str) -> JSON:
+    async def log(self, table_id: str, caller: Caller | None = None) -> JSON:
         """The public action log and events; the full record once the game is over."""
 
     @abstractmethod
-    async def record(self, table_id: str) -> JSON:
+    async def record(self, table_id: str, caller: Caller | None = None) -> JSON:
         """The game record (it holds the seed): only once the game is over or abandoned."""
 
     @abstractmethod
@@ -364,6 +369,17 @@ class LiveTable:
         first = next((s for s in self.seats if s.kind == "human"), None)
         return holder is not None and first is not None and holder.slot == first.slot
 
+    def may_see(self, caller: Caller) -> bool:
+        """Public tables: anyone; a private one: its seats, its creator and holders of its invite
+        secret (privacy.py)."""
+        if not self.stored.private or key_matches(self.stored, caller.key):
+            return True
+        try:
+            holder = self.holder(caller)
+        except TableError:  # a token of another table: no more than a stranger
+            return False
+        return holder is not None or self.is_creator(holder, caller)
+
     # --- the log in words -----------------------------------------------------------------
 
     @property
@@ -415,6 +431,8 @@ class LiveTable:
             "creator": s.creator_id,
             "again": s.again_id,
             "ranked": s.ranked,
+            "private": s.private,
+            "spectator_chat": s.spectator_chat,
         }
 
     def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
@@ -442,6 +460,7 @@ class LiveTable:
             if holder is not None and holder.stand_in is None:
                 legal = [a.text for a in self.state.legal_actions()]
         data["legal"] = legal
+        data["invite"] = self.stored.invite if creator else None  # a private table's secret: its creator's
         data["can"] = {
             "stand_in": self.stand_in_candidates(holder, config) if playing else [],
             "reclaim": playing and holder is not None and holder.stand_in is not None,
@@ -620,6 +639,8 @@ class LocalTableService(TableService):
             creator_client=caller.client,
             creator_token_hash=creator_hash,
             ranked=request.ranked,
+            private=request.private,
+            invite=new_invite() if request.private else None,
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -652,7 +673,7 @@ class LocalTableService(TableService):
                 raise TableError("invalid", "joining needs a name (or sign in first)")
             name = caller.user_name
         name = await self._own_name(name, caller)
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         if live.stored.ranked:
             await self._ranked_account(caller, f"table {table_id} is ranked")
         async with live.lock:
@@ -703,7 +724,7 @@ class LocalTableService(TableService):
         return answer
 
     async def leave(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if holder is None:
@@ -725,7 +746,7 @@ class LocalTableService(TableService):
         return answer
 
     async def table(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             self._kick(live)  # a safety net: a bot to move always has a task (see `_bots`)
@@ -735,7 +756,7 @@ class LocalTableService(TableService):
         self, table_id: str, caller: Caller, log_from: int, present: bool = False
     ) -> tuple[JSON, list[JSON]]:
         while True:
-            live = await self._get(table_id)
+            live = await self._get_seen(table_id, caller)
             async with live.lock:
                 if present and self._live.setdefault(table_id, live) is not live:
                     continue  # released and read back meanwhile: follow the one in memory
@@ -764,6 +785,8 @@ class LocalTableService(TableService):
             self._kick(live)
             for caller in callers:
                 try:
+                    if not live.may_see(caller):
+                        raise TableError("not_found", no_such_table(table_id))
                     holder = live.holder(caller)
                 except TableError as error:
                     which.append(error)
@@ -800,7 +823,7 @@ class LocalTableService(TableService):
         actions: Sequence[str] = (),
         plan: Mapping[str, Any] | None = None,
     ) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         if caller.token is None and caller.user_id is None:
             raise TableError(
                 "unauthorized",
@@ -842,7 +865,7 @@ class LocalTableService(TableService):
             return live.snapshot(holder, caller, self.config)
 
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         own = [seat.bot for seat in live.seats if seat.bot is not None]
         level = offered_bot(level or self.config.stand_in_level, live.game.name, own)
         async with live.lock:
@@ -880,7 +903,7 @@ class LocalTableService(TableService):
         return answer
 
     async def reclaim(self, table_id: str, caller: Caller, seat: int) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if holder is None or holder.seat != seat:
@@ -901,7 +924,7 @@ class LocalTableService(TableService):
         return answer
 
     async def abandon(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if not live.is_creator(holder, caller):
@@ -925,7 +948,7 @@ class LocalTableService(TableService):
         return answer
 
     async def again(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:  # held throughout: two players clicking at once make one new table
             holder = live.holder(caller)
             if holder is None or holder.kind != "human":
@@ -949,7 +972,7 @@ class LocalTableService(TableService):
                     seats.append(SeatRequest("open", name=kept))
             s = live.stored
             own = [seat.bot for seat in live.seats if seat.bot is not None]
-            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked)
+            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked, private=s.private)
             answer = await self._create(again, caller, own)
             again_id = answer["table"]["id"]
             await self.store.set_again(live.id, again_id)
@@ -1008,13 +1031,17 @@ class LocalTableService(TableService):
             target = await self._get(table_id)
         except TableError:
             return None
+        # A seat at the old table is the invitation to a private new one.
+        key = target.stored.invite
+        caller = dataclasses.replace(caller, key=key)
         if caller.user_id is not None and any(s.user_id == caller.user_id for s in target.seats):
-            return {"table": await self.table(table_id, Caller(user_id=caller.user_id)), "tokens": []}
+            mine_now = await self.table(table_id, Caller(user_id=caller.user_id, key=key))
+            return {"table": mine_now, "tokens": []}
         # A player token holds a seat at one table only: a person who came with the old table's
         # token and already sits at the new one (same slot, same name) gets it without a token.
         mine = next((s for s in target.seats if s.slot == slot and s.kind == "human"), None)
         if caller.user_id is None and mine is not None and mine.name == name:
-            return {"table": await self.table(table_id, Caller()), "tokens": []}
+            return {"table": await self.table(table_id, Caller(key=key)), "tokens": []}
         if target.status != "open":
             return None
         kept = next((s for s in target.seats if s.slot == slot and s.kind == "open"), None)
@@ -1034,8 +1061,9 @@ class LocalTableService(TableService):
             summaries.append(live.summary() if live is not None else _summary(stored))
         return summaries
 
-    async def log(self, table_id: str) -> JSON:
-        live = await self._get(table_id)
+    async def log(self, table_id: str, caller: Caller | None = None) -> JSON:
+        caller = caller or Caller()
+        live = await self._get_seen(table_id, caller)
         events = await self.store.events(table_id)
         async with live.lock:
             over = live.status in ("finished", "abandoned")
@@ -1053,8 +1081,9 @@ class LocalTableService(TableService):
                 "record": live.stored.record if over else None,
             }
 
-    async def record(self, table_id: str) -> JSON:
-        live = await self._get(table_id)
+    async def record(self, table_id: str, caller: Caller | None = None) -> JSON:
+        caller = caller or Caller()
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             if live.status not in ("finished", "abandoned"):
                 raise TableError("not_finished", f"the game at table {table_id} is not over: its record "
@@ -1100,7 +1129,7 @@ class LocalTableService(TableService):
 
         Built in a thread: a long game takes a good part of a second to replay, and the other tables'
         requests and moves go on meanwhile (two askers at once may both build it; one is kept)."""
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if live.state is None:
@@ -1163,6 +1192,14 @@ class LocalTableService(TableService):
             task.add_done_callback(lambda done: self._loaded(table_id, done))
         return await asyncio.shield(task)
 
+    async def _get_seen(self, table_id: str, caller: Caller) -> LiveTable:
+        """The table, unless it is private and the caller may not see it: then, as for an unknown
+        id, `not_found` (privacy.py)."""
+        live = await self._get(table_id)
+        if live.stored.private and not live.may_see(caller):
+            raise TableError("not_found", no_such_table(table_id))
+        return live
+
     def _loaded(self, table_id: str, task: asyncio.Task[LiveTable]) -> None:
         if self._loading.get(table_id) is task:
             del self._loading[table_id]
@@ -1174,7 +1211,7 @@ class LocalTableService(TableService):
         is logged once and remembered: the table is `unavailable` until the server is upgraded."""
         stored = await self.store.load(table_id)
         if stored is None:
-            raise TableError("not_found", f"there is no table {table_id!r}")
+            raise TableError("not_found", no_such_table(table_id))
         events = await self.store.events(table_id)
         try:
             live = LiveTable(stored, events)
@@ -1459,4 +1496,6 @@ def _summary(stored: StoredTable) -> JSON:
         "creator": stored.creator_id,
         "again": stored.again_id,
         "ranked": stored.ranked,
+        "private": stored.private,
+        "spectator_chat": stored.spectator_chat,
     }

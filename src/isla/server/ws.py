@@ -15,6 +15,7 @@ sign-in in the browser, expiry (hub.py); the page reconnects as whoever it now i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections import Counter
@@ -27,6 +28,7 @@ from isla.server.auth import COOKIE, Accounts, session_hash
 from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
 from isla.server.jsondepth import MAX_DEPTH, too_deep
+from isla.server.privacy import MAX_KEY
 from isla.server.ratelimit import TokenBucket
 from isla.server.store import DatabaseUnavailable
 from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, Caller, TableError
@@ -57,9 +59,10 @@ async def _identify(connection: HTTPConnection) -> tuple[Caller, str | None]:
     if accounts is not None and cookie:
         user = await accounts.user_for_session(cookie)
     client = client_address(connection.scope)
+    key = connection.query_params.get("key") or None  # a private table's invite secret (privacy.py)
     if user is None or cookie is None:
-        return Caller(token, client=client), None
-    return Caller(token, user.id, user.name, client=client), session_hash(cookie)
+        return Caller(token, client=client, key=key), None
+    return Caller(token, user.id, user.name, client=client, key=key), session_hash(cookie)
 
 
 class BadMessage(Exception):
@@ -167,6 +170,11 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
         if kind == "ping":
             connection.send({"type": "pong", "ref": ref})
         elif kind == "watch":
+            key = message.get("key")
+            if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY):
+                raise BadMessage(f"'key' must be a text of at most {MAX_KEY} characters")
+            if key is not None:  # else the one the socket was opened with (`/ws?key=`), if any
+                connection.caller = dataclasses.replace(connection.caller, key=key)
             await hub.watch(connection, _text(message, "table", MAX_ID))
         elif kind == "lobby":
             await hub.lobby(connection)

@@ -50,6 +50,11 @@ class CreateTableIn(Strict):
         description="rated: only accounts ('me', or open seats an account joins) and bots sit here, "
         "each once, and the finished game changes their ratings (docs/ratings.md)",
     )
+    private: StrictBool = Field(
+        False,
+        description="never listed; only holders of its invite link (the answer's table.invite, "
+        "sent back as ?key=) see, watch, join or replay it (docs/chat.md)",
+    )
 
 
 class JoinIn(Strict):
@@ -124,6 +129,8 @@ class TableSummaryOut(BaseModel):
         None, description="the newest table set up to play this one again with the same seats"
     )
     ranked: bool = Field(False, description="whether the finished game is rated (accounts and bots only)")
+    private: bool = Field(False, description="never listed; seen only with its invite link")
+    spectator_chat: bool = Field(True, description="whether spectators may write in the table's chat")
 
 
 class TableOut(TableSummaryOut):
@@ -131,6 +138,9 @@ class TableOut(TableSummaryOut):
     view: dict[str, Any] | None = Field(description="the game as the caller's seat may see it")
     legal: list[str] = Field(description="the caller's legal actions (empty unless it is their turn)")
     can: CanOut
+    invite: str | None = Field(
+        None, description="for the creator of a private table: its invite secret (send it as ?key=)"
+    )
 
 
 class TokenOut(BaseModel):

@@ -52,7 +52,8 @@ async def create_table(body: CreateTableIn, tables: Service, who: Who) -> Any:
     """Create a table. It starts at once when no seat is open; otherwise when the last one is taken."""
     seats = [SeatRequest(s.kind, s.bot, s.name) for s in body.seats]
     game = default_game() if body.game is None else body.game
-    return await tables.create(NewTable(game, seats, body.options, body.seating, body.ranked), who)
+    table = NewTable(game, seats, body.options, body.seating, body.ranked, body.private)
+    return await tables.create(table, who)
 
 
 @router.get("", response_model=TablesOut, responses=ERRORS)
@@ -89,16 +90,16 @@ async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: W
 
 
 @router.get("/{table_id}/log", response_model=LogOut, responses=ERRORS)
-async def table_log(table_id: str, tables: Service) -> Any:
+async def table_log(table_id: str, tables: Service, who: Who) -> Any:
     """Every action with its sequence number, bot failures, and the record once the game is over."""
-    return await tables.log(table_id)
+    return await tables.log(table_id, who)
 
 
 @router.get("/{table_id}/record", responses=ERRORS)
-async def table_record(table_id: str, tables: Service) -> Any:
+async def table_record(table_id: str, tables: Service, who: Who) -> Any:
     """The game record (docs/record.md) once the game is over or abandoned; before, 409 not_finished
     (the record holds the seed, which fixes every draw still to come)."""
-    return await tables.record(table_id)
+    return await tables.record(table_id, who)
 
 
 Seen = Annotated[str | None, Query(alias="as", max_length=20,

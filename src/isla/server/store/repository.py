@@ -25,7 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from isla.ratings import SETTINGS
-from isla.server.store import rated
+from isla.server.store import chats, rated
+from isla.server.store.chats import ChatLine
 from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
 from isla.server.store.outage import DatabaseUnavailable, Outage, unavailable
@@ -97,6 +98,9 @@ class StoredTable:
     creator_client: str | None = None  # the client address the table was created from
     logged: int | None = None  # how many actions the log holds, for a table read without its log
     ranked: bool = False  # only accounts and bots sit here, and the finished game is rated
+    private: bool = False  # never listed; seen only with its invite secret (privacy.py)
+    invite: str | None = None  # a private table's invite secret
+    spectator_chat: bool = True  # whether spectators may write in the table's chat
 
 
 @dataclass
@@ -191,6 +195,7 @@ class Store:
                     seed=table.seed, engine_version=table.engine_version, seating=table.seating,
                     status=table.status, created_at=stamp, creator_id=table.creator_id, ranked=table.ranked,
                     creator_token_hash=table.creator_token_hash, creator_client=table.creator_client,
+                    private=table.private, invite=table.invite, spectator_chat=table.spectator_chat,
                     started_at=stamp if table.status == "playing" else None,
                 )
             )
@@ -469,7 +474,10 @@ class Store:
         being played says how many actions its log holds (`logged`): a server that has not rebuilt
         it yet still lists it as it is."""
         async with self._read() as session:
-            query = select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
+            query = (
+                select(TableRow).where(TableRow.private.is_(False))
+                .order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
+            )
             if status is not None:
                 query = query.where(TableRow.status == status)
             tables = [_table(row) for row in await session.scalars(query)]
@@ -504,6 +512,22 @@ class Store:
         async with self._write() as session:
             return await rated.rebuild(session, self.ratings)
 
+    async def set_spectator_chat(self, table_id: str, open_: bool) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(spectator_chat=open_)
+            )
+
+    async def add_chat(self, message: ChatLine) -> ChatLine:
+        """Keep one chat message; it comes back with its id and time."""
+        async with self._write() as session:
+            return await chats.add(session, message)
+
+    async def chat_history(self, room: str, limit: int) -> list[ChatLine]:
+        """The last `limit` messages of a room, oldest first."""
+        async with self._read() as session:
+            return await chats.history(session, room, limit)
+
     async def events(self, table_id: str) -> list[StoredEvent]:
         async with self._read() as session:
             rows = await session.scalars(
@@ -518,6 +542,7 @@ def _table(row: TableRow) -> StoredTable:
         engine_version=row.engine_version, seating=row.seating, status=row.status, result=row.result,
         record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
         creator_token_hash=row.creator_token_hash, creator_client=row.creator_client, ranked=row.ranked,
+        private=row.private, invite=row.invite, spectator_chat=row.spectator_chat,
     )
 
 

@@ -24,7 +24,7 @@ import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
-import { capitalize, seatColor } from './shared/html.js';
+import { capitalize, esc, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
@@ -344,7 +344,7 @@ function renderControls() {
   const controls = [];
   if (table.status === 'playing') {
     // The game so far, move by move, as this viewer may see it (a finished game's is under its scores).
-    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay" data-testid="replay-so-far">Replay so far</a>`);
+    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay${esc(location.search)}" data-testid="replay-so-far">Replay so far</a>`);
   }
   if (table.can?.abandon) {
     controls.push(confirmAbandon
