@@ -108,6 +108,14 @@ class ServerConfig:
     # besides the server's own (origin.py): a proxy's public origin when it does not pass the Host on.
     allowed_origins: tuple[str, ...] = ()
 
+    # Chat (chat.py): the longest message, how many messages one person may send in a window of
+    # this many seconds (a token bucket: the burst refills at that rate), and how many of a room's
+    # newest messages a page gets when it connects.
+    chat_max_chars: int = 500
+    chat_messages: int = 5
+    chat_window_seconds: float = 10.0
+    chat_history: int = 100
+
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""
         if self.bot_workers is not None:

@@ -104,6 +104,17 @@ class Caller:
 
 
 @dataclass(frozen=True)
+class Speaker:
+    """Who is about to speak in a table's chat (chat.py), as the table knows them."""
+
+    name: str | None  # None: nobody to name (not signed in, no seat)
+    seat: int | None
+    spectator: bool
+    allowed: bool  # False: a spectator while spectator chat is closed
+    seq: int
+
+
+@dataclass(frozen=True)
 class SeatRequest:
     """One seat of a new table: open for someone to join, a bot (level or kind), or a named person."""
 
@@ -181,6 +192,14 @@ class TableService(ABC):
     @abstractmethod
     async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:
         """One step of the replay as the caller's viewer (`wanted`: isla.server.replaying) may see it."""
+
+    @abstractmethod
+    async def speaker(self, table_id: str, caller: Caller) -> Speaker:
+        """Who the caller is in the table's chat (a private table unseen is not there)."""
+
+    @abstractmethod
+    async def set_spectator_chat(self, table_id: str, caller: Caller, open_: bool) -> JSON:
+        """Open or close the table's chat to spectators (its creator only)."""
 
     @abstractmethod
     def listen(self, listener: Callable[[str], None]) -> None:
@@ -1148,6 +1167,30 @@ class LocalTableService(TableService):
         if kept is None:
             kept = self._replays.keep(key, await asyncio.to_thread(Replay, record, ended=ended))
         return live, kept, viewer
+
+    # --- chat (chat.py has the rest) ---------------------------------------------------------
+
+    async def speaker(self, table_id: str, caller: Caller) -> Speaker:
+        live = await self._get_seen(table_id, caller)
+        async with live.lock:
+            holder = live.holder(caller)
+            seated = holder is not None and holder.kind == "human"
+            name = holder.name if holder is not None and seated else caller.user_name
+            seat = holder.seat if holder is not None and seated else None
+            return Speaker(name, seat, not seated, seated or live.stored.spectator_chat, live.seq)
+
+    async def set_spectator_chat(self, table_id: str, caller: Caller, open_: bool) -> JSON:
+        live = await self._get_seen(table_id, caller)
+        async with live.lock:
+            holder = live.holder(caller)
+            if not live.is_creator(holder, caller):
+                raise TableError("forbidden",
+                                 "only the table's creator may open or close its chat to spectators")
+            await self.store.set_spectator_chat(table_id, open_)
+            live.stored.spectator_chat = open_
+            answer = live.snapshot(holder, caller, self.config)
+        self._changed(live)
+        return answer
 
     # --- internals ------------------------------------------------------------------------
 

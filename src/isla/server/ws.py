@@ -180,8 +180,13 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
             await hub.lobby(connection)
         elif kind == "submit":
             await _submit(hub, connection, message, ref)
+        elif kind == "chat":
+            await hub.say(connection, message.get("text"))
+            connection.send({"type": "ok", "ref": ref})
+        elif kind == "spectator_chat":
+            await _spectator_chat(hub, connection, message, ref)
         else:
-            known = "watch, lobby, submit, ping"
+            known = "watch, lobby, submit, chat, spectator_chat, ping"
             raise BadMessage(f"unknown message type {kind!r} (known: {known})")
     except BadMessage as error:
         connection.send(error_message("bad_message", str(error), ref))
@@ -214,4 +219,15 @@ async def _submit(hub: Hub, connection: Connection, message: dict[str, Any], ref
     if plan is not None and not isinstance(plan, dict):
         raise BadMessage("'plan' must be a JSON object")
     snapshot = await hub.service.submit(table_id, connection.caller, seq, actions or (), plan)
+    connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})
+
+
+async def _spectator_chat(hub: Hub, connection: Connection, message: dict[str, Any], ref: Any) -> None:
+    """The creator opens or closes the followed table's chat to spectators."""
+    wanted = message.get("open")
+    if not isinstance(wanted, bool):
+        raise BadMessage("'open' must be true or false: whether spectators may write in the chat")
+    if connection.table is None:
+        raise BadMessage("watch the table first: 'spectator_chat' is about the table you follow")
+    snapshot = await hub.service.set_spectator_chat(connection.table, connection.caller, wanted)
     connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})
