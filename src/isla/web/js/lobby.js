@@ -17,6 +17,7 @@
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
+import { ChatBox } from './shared/chat.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -117,6 +118,7 @@ function showUser(user) {
     onError: (message) => showError('auth-error', message),
   });
   $('sign-in').hidden = Boolean(user);
+  page.chat?.setViewer(user ? user.name : null);
   if (!user) showError('auth-error', '');
   renderSeats();
   renderTables();
@@ -631,6 +633,8 @@ function onMessage(message) {
     page.tables = message.tables;
     showError('lobby-error', '');
     renderTables();
+  } else if (message.type === 'chat' && message.room === 'lobby') {
+    page.chat?.receive(message);
   } else if (message.type === 'error') {
     showError('lobby-error', message.error);
   }
@@ -661,6 +665,8 @@ async function start() {
     renderTables();
   }
   const socket = connect({ onMessage, onStatus: showConnection });
+  page.chat = new ChatBox($('lobby-chat'), { send: (text) => socket.send({ type: 'chat', text }) });
+  page.chat.setViewer(page.user ? page.user.name : null);
   socket.lobby();
 }
 

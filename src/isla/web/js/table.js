@@ -23,6 +23,7 @@
 import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { showBanner } from './shared/banner.js';
+import { ChatBox } from './shared/chat.js';
 import { loadBoard } from './shared/boards.js';
 import { capitalize, esc, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
@@ -56,6 +57,7 @@ let frameQueued = false;
 let drawWanted = false;
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
+let chat = null; // the table's chat box (shared/chat.js)
 
 // --- names ----------------------------------------------------------------------------------
 
@@ -117,6 +119,7 @@ function accept(snapshot) {
   if (json === drawn) return; // nothing new (a push repeating what an answer already showed)
   drawn = json;
   table = snapshot;
+  chat?.setTable(table, viewer?.name);
   if (!game) {
     loadGame(snapshot.game);
     return;
@@ -157,6 +160,12 @@ function onMessage(message) {
       } else {
         pendingLog.push(...(message.entries || []));
       }
+      break;
+    case 'chat':
+      if (message.room === tableId) chat?.receive(message);
+      break;
+    case 'watchers':
+      if (message.table === tableId) chat?.setWatchers(message.count);
       break;
     case 'error':
       showBanner(message.error || 'The server refused that.', message.code);
@@ -453,6 +462,10 @@ async function main() {
   // Not known: the waiting room then asks for a name, and sitting down says what went wrong.
   const who = currentUser().catch(() => null);
   conn = connect({ onMessage, onStatus });
+  chat = new ChatBox($('chat'), {
+    send: (text) => conn.send({ type: 'chat', text }),
+    onSpectatorChat: (open) => conn.send({ type: 'spectator_chat', open }),
+  });
   conn.watch(tableId);
   setInterval(refresh, 5000);
   try {
@@ -461,6 +474,7 @@ async function main() {
     showBanner(error.message, error.code);
   }
   viewer = await who;
+  if (table) chat.setTable(table, viewer?.name);
   render();
 }
 
