@@ -127,3 +127,22 @@ def test_watchers_are_counted_and_the_creator_can_close_spectator_chat(server: R
         nobody.expect("chat")
         nobody.send({"type": "chat", "text": "hi"})
         nobody.refused("forbidden", "sign in")
+
+
+def test_the_replay_shows_the_chat_at_the_moves_it_was_said_at(server: Running) -> None:
+    with server.client() as anon:
+        created = create(anon, [human("Ann"), human("Bob")], seating="fixed")
+    table_id, ann_token = created["table"]["id"], created["tokens"][0]["token"]
+    with Socket(server.url, ann_token) as ann:
+        ann.send({"type": "watch", "table": table_id})
+        ann.send({"type": "chat", "text": "before"})
+        said(ann, table_id, "before")
+        ann.send({"type": "submit", "table": table_id, "seq": 0, "actions": ["role:builder"]})
+        ann.until("the move", lambda t: t["seq"] >= 1)
+        ann.send({"type": "chat", "text": "after"})
+        said(ann, table_id, "after")
+    with server.client(ann_token) as client:
+        replay = client.get(f"/api/tables/{table_id}/replay")
+        assert replay.status_code == 200, replay.text
+    chat = replay.json()["chat"]
+    assert [(m["text"], m["seq"]) for m in chat] == [("before", 0), ("after", 1)]

@@ -21,6 +21,8 @@ from isla.server.store.chats import ChatLine
 from isla.server.tables import Caller, Speaker, TableError, token_hash
 
 LOBBY = "lobby"
+# A replay shows at most this many of the table's newest messages, among the moves.
+REPLAY_CHAT = 1000
 # Buckets of people who have been quiet long enough are forgotten once this many are kept.
 MAX_BUCKETS = 10_000
 
@@ -100,3 +102,8 @@ class Chat:
         line = ChatLine(table_id, speaker.name, text, user_id=caller.user_id, seat=speaker.seat,
                         spectator=speaker.spectator, seq=speaker.seq)
         return await self.store.add_chat(line)
+
+
+async def replay_chat(store: Store, table_id: str) -> list[JSON]:
+    """The table's chat for its replay (the caller was let see the table already), oldest first."""
+    return [line_json(line) for line in await store.chat_history(table_id, REPLAY_CHAT)]

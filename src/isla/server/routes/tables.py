@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from isla.core import default_game
+from isla.server.chat import replay_chat
 from isla.server.routes.schemas import (
     ActionsIn,
     CreatedOut,
@@ -107,9 +108,10 @@ Seen = Annotated[str | None, Query(alias="as", max_length=20,
 
 
 @router.get("/{table_id}/replay", responses=ERRORS)
-async def table_replay(table_id: str, tables: Service, who: Who, seen: Seen = None) -> Any:
-    """The replay's steps (with the scores as you may see them) and its log in words."""
-    return await tables.replay(table_id, who, seen)
+async def table_replay(table_id: str, request: Request, tables: Service, who: Who, seen: Seen = None) -> Any:
+    """The replay's steps (with the scores as you may see them), its log in words and its chat."""
+    replay = await tables.replay(table_id, who, seen)
+    return {**replay, "chat": await replay_chat(request.app.state.store, table_id)}
 
 
 @router.get("/{table_id}/replay/{step}", responses=ERRORS)

@@ -263,6 +263,7 @@ async function loadReplay() {
   fillJump();
   fillViewers();
   log.fill(replay.log);
+  log.addChat(replay.chat);
 }
 
 async function main() {
