@@ -136,6 +136,9 @@ def test_the_score_table_leads_to_the_replay_and_the_record(page: Page, server: 
     table_id, replay = finished_game(server)
     page.goto(f"{server.url}/tables/{table_id}")
     expect(page.get_by_test_id("score-table")).to_be_visible()
+    # The score over the rounds under the final scores: a line per seat, as in the replay.
+    chart = page.get_by_test_id("score-chart")
+    expect(chart.locator("path")).to_have_count(replay["players"])
     record = page.get_by_test_id("download-record")
     expect(record).to_have_attribute("href", f"/api/tables/{table_id}/record")
     with page.expect_download() as download:
@@ -145,6 +148,7 @@ def test_the_score_table_leads_to_the_replay_and_the_record(page: Page, server: 
     expect(page).to_have_url(re.compile(rf"/tables/{table_id}/replay"))
     expect(page.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
     shows(page, 0, replay["last"])
+    expect(page.get_by_test_id("score-chart").locator("path")).to_have_count(replay["players"])
 
 
 def test_names_with_html_in_them_show_as_text(page: Page, server: Running) -> None:

@@ -1116,6 +1116,7 @@ class LocalTableService(TableService):
         live, kept, viewer = await self._replay(table_id, caller, wanted)
         replay = kept.replay
         steps = await asyncio.to_thread(kept.steps, viewer)
+        series = await asyncio.to_thread(replay.score_series, viewer)  # the score chart's points
         return {
             "id": live.id,
             "game": live.game.name,
@@ -1128,6 +1129,7 @@ class LocalTableService(TableService):
             "last": replay.last,
             "steps": steps,
             "log": replay.log_json(),
+            "series": series,
         }
 
     async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:

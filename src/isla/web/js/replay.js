@@ -17,6 +17,7 @@ import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
 import { seatClass } from './shared/html.js';
 import { patchHtml } from './shared/morph.js';
+import { scoreChart } from './shared/scorechart.js';
 import { StepLog } from './shared/steplog.js';
 import { installTooltips } from './shared/tooltip.js';
 
@@ -264,6 +265,7 @@ async function loadReplay() {
   fillViewers();
   log.fill(replay.log);
   log.addChat(replay.chat);
+  $('score-chart').replaceChildren(...[scoreChart(replay.series, replay.names)].filter(Boolean));
 }
 
 async function main() {

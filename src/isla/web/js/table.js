@@ -24,6 +24,7 @@ import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { showBanner } from './shared/banner.js';
 import { ChatBox } from './shared/chat.js';
+import { scoreChart } from './shared/scorechart.js';
 import { loadBoard } from './shared/boards.js';
 import { capitalize, esc, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
@@ -58,6 +59,18 @@ let drawWanted = false;
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
 let chat = null; // the table's chat box (shared/chat.js)
+let chartAsked = false; // the score chart, under the final scores, is fetched once
+
+/** The score over the rounds under the final scores (the replay's series: shared/scorechart.js). */
+async function showScoreChart() {
+  chartAsked = true;
+  try {
+    const replay = await api('GET', `/api/tables/${encodeURIComponent(tableId)}/replay`);
+    $('score-chart').replaceChildren(...[scoreChart(replay.series, replay.names)].filter(Boolean));
+  } catch {
+    chartAsked = false; // the next snapshot asks again
+  }
+}
 
 // --- names ----------------------------------------------------------------------------------
 
@@ -120,6 +133,7 @@ function accept(snapshot) {
   drawn = json;
   table = snapshot;
   chat?.setTable(table, viewer?.name);
+  if (table.status === 'finished' && !chartAsked) showScoreChart();
   if (!game) {
     loadGame(snapshot.game);
     return;
