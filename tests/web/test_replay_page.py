@@ -149,6 +149,12 @@ def test_the_score_table_leads_to_the_replay_and_the_record(page: Page, server: 
     expect(page.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
     shows(page, 0, replay["last"])
     expect(page.get_by_test_id("score-chart").locator("path")).to_have_count(replay["players"])
+    # The downloaded file opens in the same viewer from the record page.
+    page.goto(f"{server.url}/replay")
+    page.get_by_test_id("record-file").set_input_files(download.value.path())
+    expect(page).to_have_url(re.compile(r"/replays/file-"))
+    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
+    shows(page, 0, replay["last"])
 
 
 def test_names_with_html_in_them_show_as_text(page: Page, server: Running) -> None:

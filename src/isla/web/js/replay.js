@@ -21,9 +21,10 @@ import { scoreChart } from './shared/scorechart.js';
 import { StepLog } from './shared/steplog.js';
 import { installTooltips } from './shared/tooltip.js';
 
-const parts = location.pathname.split('/').filter(Boolean); // ['tables', id, 'replay']
+const parts = location.pathname.split('/').filter(Boolean); // ['tables', id, 'replay'] or ['replays', id]
 const tableId = decodeURIComponent(parts[1] || '');
-const base = `/api/tables/${encodeURIComponent(tableId)}`;
+const fromFile = parts[0] === 'replays'; // a record file opened at /replay (no table behind it)
+const base = `/api/${fromFile ? 'replays' : 'tables'}/${encodeURIComponent(tableId)}`;
 const $ = (id) => document.getElementById(id);
 const app = $('app');
 
@@ -270,7 +271,7 @@ async function loadReplay() {
 
 async function main() {
   tooltips = installTooltips(document.body);
-  $('table-link').href = `/tables/${encodeURIComponent(tableId)}`;
+  $('table-link').href = fromFile ? '/replay' : `/tables/${encodeURIComponent(tableId)}`;
   if (!tableId) {
     $('status').textContent = 'No table in the address: open a finished table from the lobby.';
     return;
@@ -290,7 +291,7 @@ async function main() {
     $('status').textContent = `This replay cannot be shown: ${error.message}`;
     return;
   }
-  if (replay.ended && summary.status !== 'open') {
+  if (replay.ended && summary.status !== 'open' && !fromFile) {
     const link = $('record-link');
     link.href = `${base}/record`;
     link.download = `isla-${tableId}.json`;
