@@ -119,6 +119,7 @@ function showUser(user) {
   });
   $('sign-in').hidden = Boolean(user);
   page.chat?.setViewer(user ? user.name : null);
+  if (page.socket && page.socketUser !== (user ? user.id : null)) openSocket();
   if (!user) showError('auth-error', '');
   renderSeats();
   renderTables();
@@ -664,9 +665,20 @@ async function start() {
     page.tables = tables.value.tables || [];
     renderTables();
   }
-  const socket = connect({ onMessage, onStatus: showConnection });
-  page.chat = new ChatBox($('lobby-chat'), { send: (text) => socket.send({ type: 'chat', text }) });
+  page.chat = new ChatBox($('lobby-chat'), { send: (text) => page.socket?.send({ type: 'chat', text }) });
   page.chat.setViewer(page.user ? page.user.name : null);
+  openSocket();
+}
+
+/** The lobby's WebSocket, opened again after a sign-in or out: it speaks (chats) as whoever opened it. */
+function openSocket() {
+  page.socket?.close();
+  page.socketUser = page.user ? page.user.id : null;
+  const socket = connect({
+    onMessage: (message) => page.socket === socket && onMessage(message),
+    onStatus: (status) => page.socket === socket && showConnection(status),
+  });
+  page.socket = socket;
   socket.lobby();
 }
 

@@ -50,7 +50,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_chat_messages_room_id", table_name="chat_messages")
     op.drop_table("chat_messages")
-    with op.batch_alter_table("game_tables") as batch:
-        batch.drop_column("spectator_chat")
-        batch.drop_column("invite")
-        batch.drop_column("private")
+    op.drop_column("game_tables", "spectator_chat")
+    op.drop_column("game_tables", "invite")
+    op.drop_column("game_tables", "private")
