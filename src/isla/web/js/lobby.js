@@ -665,7 +665,7 @@ async function start() {
     page.tables = tables.value.tables || [];
     renderTables();
   }
-  page.chat = new ChatBox($('lobby-chat'), { send: (text) => page.socket?.send({ type: 'chat', text }) });
+  page.chat = new ChatBox(document.getElementById('lobby-chat'), { send: (text) => page.socket?.send({ type: 'chat', text }) });
   page.chat.setViewer(page.user ? page.user.name : null);
   openSocket();
 }
