@@ -58,6 +58,17 @@ def test_html_in_chat_shows_as_text_and_a_private_table_needs_its_link(
     assert bob.locator("#chat img").count() == 0
     assert bob.evaluate("() => window.__pwned") is None
     assert host.evaluate("() => window.__pwned") is None
+    # The lobby's chat likewise; and the private table is not in the lobby's list.
+    lobby = new_context().new_page()
+    lobby.goto(server.url + "/")
+    expect(lobby.get_by_test_id("connection")).to_have_attribute("data-status", "open")
+    host.goto(server.url + "/")
+    host.get_by_test_id("chat-input").fill("a game, anyone? " + HOSTILE)
+    host.get_by_test_id("chat-send").click()
+    expect(lobby.get_by_test_id("chat-text").last).to_have_text("a game, anyone? " + HOSTILE)
+    expect(lobby.get_by_test_id("chat-name").last).to_have_text(HOSTILE)
+    expect(lobby.get_by_test_id(f"table-{tid}")).to_have_count(0)
+    assert lobby.locator("img").count() == 0 and lobby.evaluate("() => window.__pwned") is None
 
     # With the link, a spectator watches; what reaches the page holds nothing hidden from them.
     tables: list[dict[str, Any]] = []

@@ -423,6 +423,7 @@ function wireCreateForm() {
         seats: page.seats.map(seatRequest),
         options: chosenOptions(),
         seating: $('seating').value,
+        private: $('private').checked, // docs/chat.md, "Private tables"
       });
       location.assign(tableUrl(answer.table.id));
     }, 'create-error');
