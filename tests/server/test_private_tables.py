@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from servertools import OPEN, Running, bot, create, human
+from servertools import OPEN, Running, bot, create, human, run_async
+from sqlalchemy import update
+from test_server_again import again, finished_table
 from wstools import Socket
+
+from isla.server.store import Store
+from isla.server.store.models import TableRow
 
 UNKNOWN = "nosuchtable0"
 
@@ -57,3 +62,25 @@ def test_a_private_table_is_not_listed_and_refuses_a_viewer_without_its_link(ser
     with Socket(server.url) as socket:
         socket.send({"type": "watch", "table": table_id, "key": 5})
         socket.refused("bad_message", "'key'")
+
+
+def test_playing_a_private_table_again_makes_a_private_one_its_players_get_into(server: Running) -> None:
+    ann_token, ben_token = finished_table(server, "t-secret")
+
+    async def make_private(store: Store) -> None:
+        async with store.engine.begin() as connection:
+            await connection.execute(
+                update(TableRow).where(TableRow.id == "t-secret").values(private=True, invite="old-key")
+            )
+
+    run_async(make_private, server.config.url().render_as_string(hide_password=False))
+    with server.client(ann_token) as ann, server.client(ben_token) as ben, server.client() as stranger:
+        made = again(ann, "t-secret")
+        assert made.status_code == 200, made.text
+        new = made.json()["table"]
+        assert new["private"] is True and new["invite"] not in (None, "old-key")
+        assert stranger.get(f"/api/tables/{new['id']}").status_code == 404
+        assert new["id"] not in [t["id"] for t in stranger.get("/api/tables").json()["tables"]]
+        joined = again(ben, "t-secret")  # Ben's seat at the old table lets him in without the key
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["table"]["id"] == new["id"] and joined.json()["table"]["you"]["slot"] == 1
