@@ -32,7 +32,7 @@ POSTGRES_ADMIN_URL = os.environ.get(
 TABLES = (
     "turn_notices_sent", "account_emails",
     "ladder_points", "rating_history", "ratings", "rated_games", "seat_results",
-    "sessions", "table_events", "table_actions", "table_seats", "game_tables", "users",
+    "chat_messages", "sessions", "table_events", "table_actions", "table_seats", "game_tables", "users",
 )
 
 

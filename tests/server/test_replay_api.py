@@ -186,3 +186,16 @@ def test_the_replays_kept_are_the_newest_used() -> None:
     assert cache.find(("b", 0, False)) is None
     assert cache.find(("a", 0, False)) is first and cache.find(("c", 0, False)) is not None
     assert first.steps(None) is first.steps(None)  # each viewer's steps are made once
+
+
+def test_the_replay_carries_each_seats_score_over_the_rounds_ending_at_the_final_score(
+    server: Running,
+) -> None:
+    with server.client() as client:
+        table_id = create(client, [bot(), bot(), bot()])["table"]["id"]
+        wait_for("the bots to finish", lambda: get(client, table_id)["status"] == "finished")
+        replay = client.get(f"/api/tables/{table_id}/replay").json()
+        final = get(client, table_id)["result"]["scores"]
+    series = replay["series"]
+    assert [point["round"] for point in series] == list(range(1, len(series) + 1))
+    assert series[-1]["scores"] == final

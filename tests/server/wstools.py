@@ -56,6 +56,17 @@ class Socket:
             if message["type"] == kind:
                 return message
 
+    def expect_any(self, kinds: tuple[str, ...], timeout: float = PATIENCE) -> dict[str, Any]:
+        """Read until a message of one of these types arrives; return it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no message of {kinds} within {timeout} s")
+            message = self.next(left)
+            if message["type"] in kinds:
+                return message
+
     def until(self, what: str, check: Any, timeout: float = PATIENCE) -> dict[str, Any]:
         """Read until the newest table snapshot satisfies `check`; return it."""
         deadline = time.monotonic() + timeout

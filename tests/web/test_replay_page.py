@@ -136,6 +136,9 @@ def test_the_score_table_leads_to_the_replay_and_the_record(page: Page, server: 
     table_id, replay = finished_game(server)
     page.goto(f"{server.url}/tables/{table_id}")
     expect(page.get_by_test_id("score-table")).to_be_visible()
+    # The score over the rounds under the final scores: a line per seat, as in the replay.
+    chart = page.get_by_test_id("score-chart")
+    expect(chart.locator("path")).to_have_count(replay["players"])
     record = page.get_by_test_id("download-record")
     expect(record).to_have_attribute("href", f"/api/tables/{table_id}/record")
     with page.expect_download() as download:
@@ -143,6 +146,13 @@ def test_the_score_table_leads_to_the_replay_and_the_record(page: Page, server: 
     assert download.value.suggested_filename == f"isla-{table_id}.json"
     page.get_by_test_id("replay-link").click()
     expect(page).to_have_url(re.compile(rf"/tables/{table_id}/replay"))
+    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
+    shows(page, 0, replay["last"])
+    expect(page.get_by_test_id("score-chart").locator("path")).to_have_count(replay["players"])
+    # The downloaded file opens in the same viewer from the record page.
+    page.goto(f"{server.url}/replay")
+    page.get_by_test_id("record-file").set_input_files(download.value.path())
+    expect(page).to_have_url(re.compile(r"/replays/file-"))
     expect(page.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
     shows(page, 0, replay["last"])
 

@@ -25,6 +25,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 import isla
 from isla.server import ws
 from isla.server.auth import Accounts, OriginCheck
+from isla.server.chat import Chat
 from isla.server.config import ConfigError, ServerConfig
 from isla.server.headers import SecurityHeaders
 from isla.server.hosts import HostCheck, host_list
@@ -59,6 +60,7 @@ STATUS = {
     "forbidden_origin": 403,
     "no_email": 503,
     "not_confirmed": 409,
+    "rate_limited": 429,
 }
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
@@ -212,6 +214,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store.ratings = ratings
         service = LocalTableService(store, config)
         hub = Hub(service)
+        hub.chat = Chat(store, config)
         accounts = Accounts(store, config)
         accounts.listen(hub.session_ended)  # an ended session's WebSockets close
         mail = open_mail(app.state, store, config, service.turn_based)  # issue 16: email

@@ -134,6 +134,14 @@ class ServerConfig:
         except ValueError as error:
             raise ConfigError(str(error)) from None
 
+    # Chat (chat.py): the longest message, how many messages one person may send in a window of
+    # this many seconds (a token bucket: the burst refills at that rate), and how many of a room's
+    # newest messages a page gets when it connects.
+    chat_max_chars: int = 500
+    chat_messages: int = 5
+    chat_window_seconds: float = 10.0
+    chat_history: int = 100
+
     def workers(self) -> int:
         """How many bot worker processes to run (`bot_workers`, or its default)."""
         if self.bot_workers is not None:

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from isla.core import JSON
+from isla.server.chat import LOBBY, Chat, chat_message
 from isla.server.store import DatabaseUnavailable
 from isla.server.tables import Caller, TableError, TableService
 
@@ -117,6 +118,7 @@ class Hub:
         self._sessions: dict[str, set[Connection]] = {}  # session hash -> its open connections
         self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
+        self.chat: Chat | None = None  # set by the app: the table and lobby chats (chat.py)
         service.listen(self.table_changed)
 
     # --- what connections ask -----------------------------------------------------------------
@@ -132,12 +134,45 @@ class Hub:
         self._followers.setdefault(table_id, set()).add(connection)
         connection.send({"type": "table", "table": snapshot})
         connection.send({"type": "log", "table": table_id, "entries": entries})
+        if self.chat is not None:
+            connection.send(chat_message(table_id, await self.chat.history(table_id), history=True))
+        self._watchers_changed(table_id)
 
     async def lobby(self, connection: Connection) -> None:
         await self._leave(connection)
         connection.in_lobby = True
         self._lobby.add(connection)
         connection.send({"type": "lobby", "tables": await self.service.tables()})
+        if self.chat is not None:
+            connection.send(chat_message(LOBBY, await self.chat.history(LOBBY), history=True))
+
+    async def say(self, connection: Connection, text: object) -> None:
+        """A chat message from the connection, in the room it follows (its table's, or the lobby's);
+        checked, stored, then sent to everyone in the room (chat.py). Never a change to a game."""
+        if self.chat is None:
+            raise TableError("unavailable", "this server has no chat")
+        table_id = connection.table
+        if table_id is not None:
+            speaker = await self.service.speaker(table_id, connection.caller)
+            line = await self.chat.say_at_table(table_id, connection.caller, speaker, text)
+            shared = encode(chat_message(table_id, [line]))
+            for follower in list(self._followers.get(table_id, ())):
+                follower.send_text(shared)
+        elif connection.in_lobby:
+            line = await self.chat.say_in_lobby(connection.caller, text)
+            shared = encode(chat_message(LOBBY, [line]))
+            for follower in list(self._lobby):
+                follower.send_text(shared)
+        else:
+            raise TableError("invalid", "follow a table ('watch') or the lobby ('lobby') before chatting")
+
+    def _watchers_changed(self, table_id: str) -> None:
+        """Tell everyone at the table how many people without a seat there watch it now."""
+        followers = self._followers.get(table_id, set())
+        count = sum(1 for c in followers if c.slot is None)
+        shared = encode({"type": "watchers", "table": table_id, "count": count})
+        for follower in list(followers):
+            follower.send_text(shared)
 
     def connect(self, connection: Connection) -> None:
         """A new connection: remember it under its session, to close it when the session ends."""
@@ -190,6 +225,8 @@ class Hub:
             if not followers:
                 del self._followers[table_id]
         connection.table, connection.slot = None, None
+        if slot is None:
+            self._watchers_changed(table_id)
         with contextlib.suppress(TableError):
             await self.service.detach(table_id, slot)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import random
@@ -40,6 +41,7 @@ from isla.server.config import ServerConfig
 from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
 from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
+from isla.server.privacy import key_matches, new_invite, no_such_table
 from isla.server.ranked import seat_results
 from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
 from isla.server.seat_ratings import add_ratings, rated_seats, table_ratings
@@ -102,6 +104,19 @@ class Caller:
     user_name: str | None = None
     # The client address the request came from (clients.py), which the creation limits count by.
     client: str | None = None
+    # A private table's invite secret, as the caller brought it (privacy.py).
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """Who is about to speak in a table's chat (chat.py), as the table knows them."""
+
+    name: str | None  # None: nobody to name (not signed in, no seat)
+    seat: int | None
+    spectator: bool
+    allowed: bool  # False: a spectator while spectator chat is closed
+    seq: int
 
 
 @dataclass(frozen=True)
@@ -121,6 +136,7 @@ class NewTable:
     seating: str = "random"
     ranked: bool = False  # only accounts and bots may sit, and the finished game is rated
     clock: Any = None  # the table's speed, the API's `clock` (isla.clocks.parse_clock); None: no limit
+    private: bool = False  # never listed; only holders of its invite link see it (privacy.py)
 
 
 class TableService(ABC):
@@ -168,11 +184,11 @@ class TableService(ABC):
         """Public summaries of the newest tables."""
 
     @abstractmethod
-    async def log(self, table_id: str) -> JSON:
+    async def log(self, table_id: str, caller: Caller | None = None) -> JSON:
         """The public action log and events; the full record once the game is over."""
 
     @abstractmethod
-    async def record(self, table_id: str) -> JSON:
+    async def record(self, table_id: str, caller: Caller | None = None) -> JSON:
         """The game record (it holds the seed): only once the game is over or abandoned."""
 
     @abstractmethod
@@ -182,6 +198,14 @@ class TableService(ABC):
     @abstractmethod
     async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:
         """One step of the replay as the caller's viewer (`wanted`: isla.server.replaying) may see it."""
+
+    @abstractmethod
+    async def speaker(self, table_id: str, caller: Caller) -> Speaker:
+        """Who the caller is in the table's chat (a private table unseen is not there)."""
+
+    @abstractmethod
+    async def set_spectator_chat(self, table_id: str, caller: Caller, open_: bool) -> JSON:
+        """Open or close the table's chat to spectators (its creator only)."""
 
     @abstractmethod
     def listen(self, listener: Callable[[str], None]) -> None:
@@ -380,6 +404,17 @@ class LiveTable:
         first = next((s for s in self.seats if s.kind == "human"), None)
         return holder is not None and first is not None and holder.slot == first.slot
 
+    def may_see(self, caller: Caller) -> bool:
+        """Public tables: anyone; a private one: its seats, its creator and holders of its invite
+        secret (privacy.py)."""
+        if not self.stored.private or key_matches(self.stored, caller.key):
+            return True
+        try:
+            holder = self.holder(caller)
+        except TableError:  # a token of another table: no more than a stranger
+            return False
+        return holder is not None or self.is_creator(holder, caller)
+
     # --- the log in words -----------------------------------------------------------------
 
     @property
@@ -433,6 +468,8 @@ class LiveTable:
             "ranked": s.ranked,
             "clock": self.clock.to_json(),
             "clocks": clocking.clocks_json(self.clocks, self.wall_ms()),
+            "private": s.private,
+            "spectator_chat": s.spectator_chat,
         }
 
     def _seat_json(self, seat: StoredSeat, now: float) -> JSON:
@@ -462,6 +499,7 @@ class LiveTable:
                 legal = [a.text for a in self.state.legal_actions()]
         data["legal"] = legal
         data["standings"] = self.final
+        data["invite"] = self.stored.invite if creator else None  # a private table's secret: its creator's
         data["can"] = {
             "stand_in": self.stand_in_candidates(holder, config) if playing else [],
             "reclaim": playing and holder is not None and holder.stand_in is not None,
@@ -673,6 +711,8 @@ class LocalTableService(TableService):
             creator_token_hash=creator_hash,
             ranked=request.ranked,
             clock=None if isinstance(clock, Untimed) else clock.to_json(),
+            private=request.private,
+            invite=new_invite() if request.private else None,
         )
         full = all(seat.kind != "open" for seat in seats)
         if full:
@@ -710,7 +750,7 @@ class LocalTableService(TableService):
                 raise TableError("invalid", "joining needs a name (or sign in first)")
             name = caller.user_name
         name = await self._own_name(name, caller)
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         if live.stored.ranked:
             await self._ranked_account(caller, f"table {table_id} is ranked")
         async with live.lock:
@@ -770,7 +810,7 @@ class LocalTableService(TableService):
         return answer
 
     async def leave(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if holder is None:
@@ -792,7 +832,7 @@ class LocalTableService(TableService):
         return answer
 
     async def table(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             self._kick(live)  # a safety net: a bot to move always has a task (see `_bots`)
@@ -802,7 +842,7 @@ class LocalTableService(TableService):
         self, table_id: str, caller: Caller, log_from: int, present: bool = False
     ) -> tuple[JSON, list[JSON]]:
         while True:
-            live = await self._get(table_id)
+            live = await self._get_seen(table_id, caller)
             async with live.lock:
                 if present and self._live.setdefault(table_id, live) is not live:
                     continue  # released and read back meanwhile: follow the one in memory
@@ -831,6 +871,8 @@ class LocalTableService(TableService):
             self._kick(live)
             for caller in callers:
                 try:
+                    if not live.may_see(caller):
+                        raise TableError("not_found", no_such_table(table_id))
                     holder = live.holder(caller)
                 except TableError as error:
                     which.append(error)
@@ -867,7 +909,7 @@ class LocalTableService(TableService):
         actions: Sequence[str] = (),
         plan: Mapping[str, Any] | None = None,
     ) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         if caller.token is None and caller.user_id is None:
             raise TableError(
                 "unauthorized",
@@ -909,7 +951,7 @@ class LocalTableService(TableService):
             return live.snapshot(holder, caller, self.config)
 
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         own = [seat.bot for seat in live.seats if seat.bot is not None]
         level = offered_bot(level or self.config.stand_in_level, live.game.name, own)
         async with live.lock:
@@ -953,7 +995,7 @@ class LocalTableService(TableService):
         return answer
 
     async def reclaim(self, table_id: str, caller: Caller, seat: int) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if holder is None or holder.seat != seat:
@@ -981,7 +1023,7 @@ class LocalTableService(TableService):
         return answer
 
     async def abandon(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if not live.is_creator(holder, caller):
@@ -1006,7 +1048,7 @@ class LocalTableService(TableService):
         return answer
 
     async def again(self, table_id: str, caller: Caller) -> JSON:
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:  # held throughout: two players clicking at once make one new table
             holder = live.holder(caller)
             if holder is None or holder.kind != "human":
@@ -1030,7 +1072,8 @@ class LocalTableService(TableService):
                     seats.append(SeatRequest("open", name=kept))
             s = live.stored
             own = [seat.bot for seat in live.seats if seat.bot is not None]
-            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked, clock=s.clock)
+            again = NewTable(s.game, seats, dict(s.options), s.seating, ranked=s.ranked, clock=s.clock,
+                             private=s.private)
             answer = await self._create(again, caller, own)
             again_id = answer["table"]["id"]
             await self.store.set_again(live.id, again_id)
@@ -1086,13 +1129,17 @@ class LocalTableService(TableService):
             target = await self._get(table_id)
         except TableError:
             return None
+        # A seat at the old table is the invitation to a private new one.
+        key = target.stored.invite
+        caller = dataclasses.replace(caller, key=key)
         if caller.user_id is not None and any(s.user_id == caller.user_id for s in target.seats):
-            return {"table": await self.table(table_id, Caller(user_id=caller.user_id)), "tokens": []}
+            mine_now = await self.table(table_id, Caller(user_id=caller.user_id, key=key))
+            return {"table": mine_now, "tokens": []}
         # A player token holds a seat at one table only: a person who came with the old table's
         # token and already sits at the new one (same slot, same name) gets it without a token.
         mine = next((s for s in target.seats if s.slot == slot and s.kind == "human"), None)
         if caller.user_id is None and mine is not None and mine.name == name:
-            return {"table": await self.table(table_id, Caller()), "tokens": []}
+            return {"table": await self.table(table_id, Caller(key=key)), "tokens": []}
         if target.status != "open":
             return None
         kept = next((s for s in target.seats if s.slot == slot and s.kind == "open"), None)
@@ -1124,8 +1171,9 @@ class LocalTableService(TableService):
         with contextlib.suppress(DatabaseUnavailable):
             live.rated, live.final = await table_ratings(self.store, live.stored)
 
-    async def log(self, table_id: str) -> JSON:
-        live = await self._get(table_id)
+    async def log(self, table_id: str, caller: Caller | None = None) -> JSON:
+        caller = caller or Caller()
+        live = await self._get_seen(table_id, caller)
         events = await self.store.events(table_id)
         async with live.lock:
             over = live.status in ("finished", "abandoned")
@@ -1144,8 +1192,9 @@ class LocalTableService(TableService):
                 "record": live.stored.record if over else None,
             }
 
-    async def record(self, table_id: str) -> JSON:
-        live = await self._get(table_id)
+    async def record(self, table_id: str, caller: Caller | None = None) -> JSON:
+        caller = caller or Caller()
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             if live.status not in ("finished", "abandoned"):
                 raise TableError("not_finished", f"the game at table {table_id} is not over: its record "
@@ -1159,6 +1208,7 @@ class LocalTableService(TableService):
         live, kept, viewer = await self._replay(table_id, caller, wanted)
         replay = kept.replay
         steps = await asyncio.to_thread(kept.steps, viewer)
+        series = await asyncio.to_thread(replay.score_series, viewer)  # the score chart's points
         return {
             "id": live.id,
             "game": live.game.name,
@@ -1171,6 +1221,7 @@ class LocalTableService(TableService):
             "last": replay.last,
             "steps": steps,
             "log": replay.log_json(),
+            "series": series,
         }
 
     async def replay_step(self, table_id: str, caller: Caller, step: int, wanted: str | None = None) -> JSON:
@@ -1191,7 +1242,7 @@ class LocalTableService(TableService):
 
         Built in a thread: a long game takes a good part of a second to replay, and the other tables'
         requests and moves go on meanwhile (two askers at once may both build it; one is kept)."""
-        live = await self._get(table_id)
+        live = await self._get_seen(table_id, caller)
         async with live.lock:
             holder = live.holder(caller)
             if live.state is None:
@@ -1210,6 +1261,30 @@ class LocalTableService(TableService):
         if kept is None:
             kept = self._replays.keep(key, await asyncio.to_thread(Replay, record, ended=ended))
         return live, kept, viewer
+
+    # --- chat (chat.py has the rest) ---------------------------------------------------------
+
+    async def speaker(self, table_id: str, caller: Caller) -> Speaker:
+        live = await self._get_seen(table_id, caller)
+        async with live.lock:
+            holder = live.holder(caller)
+            seated = holder is not None and holder.kind == "human"
+            name = holder.name if holder is not None and seated else caller.user_name
+            seat = holder.seat if holder is not None and seated else None
+            return Speaker(name, seat, not seated, seated or live.stored.spectator_chat, live.seq)
+
+    async def set_spectator_chat(self, table_id: str, caller: Caller, open_: bool) -> JSON:
+        live = await self._get_seen(table_id, caller)
+        async with live.lock:
+            holder = live.holder(caller)
+            if not live.is_creator(holder, caller):
+                raise TableError("forbidden",
+                                 "only the table's creator may open or close its chat to spectators")
+            await self.store.set_spectator_chat(table_id, open_)
+            live.stored.spectator_chat = open_
+            answer = live.snapshot(holder, caller, self.config)
+        self._changed(live)
+        return answer
 
     # --- internals ------------------------------------------------------------------------
 
@@ -1254,6 +1329,14 @@ class LocalTableService(TableService):
             task.add_done_callback(lambda done: self._loaded(table_id, done))
         return await asyncio.shield(task)
 
+    async def _get_seen(self, table_id: str, caller: Caller) -> LiveTable:
+        """The table, unless it is private and the caller may not see it: then, as for an unknown
+        id, `not_found` (privacy.py)."""
+        live = await self._get(table_id)
+        if live.stored.private and not live.may_see(caller):
+            raise TableError("not_found", no_such_table(table_id))
+        return live
+
     def _loaded(self, table_id: str, task: asyncio.Task[LiveTable]) -> None:
         if self._loading.get(table_id) is task:
             del self._loading[table_id]
@@ -1265,7 +1348,7 @@ class LocalTableService(TableService):
         is logged once and remembered: the table is `unavailable` until the server is upgraded."""
         stored = await self.store.load(table_id)
         if stored is None:
-            raise TableError("not_found", f"there is no table {table_id!r}")
+            raise TableError("not_found", no_such_table(table_id))
         events = await self.store.events(table_id)
         try:
             live = LiveTable(stored, events, wall_ms=self.clocks.now)
@@ -1591,4 +1674,6 @@ def _summary(stored: StoredTable) -> JSON:
         "ranked": stored.ranked,
         "clock": clocking.table_clock(stored).to_json(),
         "clocks": None,  # not in memory: its clocks are read back with it (they are stopped until then)
+        "private": stored.private,
+        "spectator_chat": stored.spectator_chat,
     }

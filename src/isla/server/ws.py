@@ -15,6 +15,7 @@ sign-in in the browser, expiry (hub.py); the page reconnects as whoever it now i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections import Counter
@@ -27,6 +28,7 @@ from isla.server.auth import COOKIE, Accounts, session_hash
 from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
 from isla.server.jsondepth import MAX_DEPTH, too_deep
+from isla.server.privacy import MAX_KEY
 from isla.server.ratelimit import TokenBucket
 from isla.server.store import DatabaseUnavailable
 from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, Caller, TableError
@@ -57,9 +59,10 @@ async def _identify(connection: HTTPConnection) -> tuple[Caller, str | None]:
     if accounts is not None and cookie:
         user = await accounts.user_for_session(cookie)
     client = client_address(connection.scope)
+    key = connection.query_params.get("key") or None  # a private table's invite secret (privacy.py)
     if user is None or cookie is None:
-        return Caller(token, client=client), None
-    return Caller(token, user.id, user.name, client=client), session_hash(cookie)
+        return Caller(token, client=client, key=key), None
+    return Caller(token, user.id, user.name, client=client, key=key), session_hash(cookie)
 
 
 class BadMessage(Exception):
@@ -167,13 +170,23 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
         if kind == "ping":
             connection.send({"type": "pong", "ref": ref})
         elif kind == "watch":
+            key = message.get("key")
+            if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY):
+                raise BadMessage(f"'key' must be a text of at most {MAX_KEY} characters")
+            if key is not None:  # else the one the socket was opened with (`/ws?key=`), if any
+                connection.caller = dataclasses.replace(connection.caller, key=key)
             await hub.watch(connection, _text(message, "table", MAX_ID))
         elif kind == "lobby":
             await hub.lobby(connection)
         elif kind == "submit":
             await _submit(hub, connection, message, ref)
+        elif kind == "chat":
+            await hub.say(connection, message.get("text"))
+            connection.send({"type": "ok", "ref": ref})
+        elif kind == "spectator_chat":
+            await _spectator_chat(hub, connection, message, ref)
         else:
-            known = "watch, lobby, submit, ping"
+            known = "watch, lobby, submit, chat, spectator_chat, ping"
             raise BadMessage(f"unknown message type {kind!r} (known: {known})")
     except BadMessage as error:
         connection.send(error_message("bad_message", str(error), ref))
@@ -206,4 +219,15 @@ async def _submit(hub: Hub, connection: Connection, message: dict[str, Any], ref
     if plan is not None and not isinstance(plan, dict):
         raise BadMessage("'plan' must be a JSON object")
     snapshot = await hub.service.submit(table_id, connection.caller, seq, actions or (), plan)
+    connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})
+
+
+async def _spectator_chat(hub: Hub, connection: Connection, message: dict[str, Any], ref: Any) -> None:
+    """The creator opens or closes the followed table's chat to spectators."""
+    wanted = message.get("open")
+    if not isinstance(wanted, bool):
+        raise BadMessage("'open' must be true or false: whether spectators may write in the chat")
+    if connection.table is None:
+        raise BadMessage("watch the table first: 'spectator_chat' is about the table you follow")
+    snapshot = await hub.service.set_spectator_chat(connection.table, connection.caller, wanted)
     connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})

@@ -1,7 +1,9 @@
 """The HTTP routes, one module per area; `routers` lists them for the app."""
 
-from isla.server.routes import auth, mail, me, meta, ratings, tables
+from isla.server.routes import auth, mail, me, meta, ratings, replays, tables
 
-routers = [meta.router, tables.router, auth.router, ratings.router, mail.router, me.router]
+routers = [
+    meta.router, tables.router, auth.router, ratings.router, mail.router, me.router, replays.router
+]
 
 __all__ = ["routers"]

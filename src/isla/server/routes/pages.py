@@ -48,6 +48,17 @@ async def replay_page(table_id: str) -> FileResponse:  # noqa: ARG001 - the page
     return FileResponse(WEB / "replay.html", headers=NO_CACHE)
 
 
+@router.get("/replay")
+async def open_record_page() -> FileResponse:
+    """A page to open a record file in the replay viewer (records.py)."""
+    return FileResponse(WEB / "record.html", headers=NO_CACHE)
+
+
+@router.get("/replays/{file_id}")
+async def record_replay_page(file_id: str) -> FileResponse:  # noqa: ARG001 - the page reads it from its URL
+    return FileResponse(WEB / "replay.html", headers=NO_CACHE)
+
+
 @router.get("/leaderboards")
 @router.get("/leaderboards/{game}")
 async def leaderboard_page(game: str = "") -> FileResponse:  # noqa: ARG001 - the page reads it from its URL

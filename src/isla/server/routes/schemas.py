@@ -57,6 +57,11 @@ class CreateTableIn(Strict):
         "'per_move': 86400, 'hours': {...}} or {'mode': 'none'}; with 'on_timeout' ('stand-in' or "
         "'end') and 'stand_in_level' (easy by default). Default: no limit",
     )
+    private: StrictBool = Field(
+        False,
+        description="never listed; only holders of its invite link (the answer's table.invite, "
+        "sent back as ?key=) see, watch, join or replay it (docs/chat.md)",
+    )
 
 
 class JoinIn(Strict):
@@ -165,6 +170,8 @@ class TableSummaryOut(BaseModel):
         description="the table's speed in full form (docs/clocks.md); {'mode': 'none'}: no limit",
     )
     clocks: ClocksOut | None = Field(None, description="the running clocks (null: no limit, or not started)")
+    private: bool = Field(False, description="never listed; seen only with its invite link")
+    spectator_chat: bool = Field(True, description="whether spectators may write in the table's chat")
 
 
 class TableOut(TableSummaryOut):
@@ -174,6 +181,9 @@ class TableOut(TableSummaryOut):
     can: CanOut
     standings: list[StandingOut] | None = Field(
         None, description="a finished game's end by seat: place, win and (ranked) rating change and points"
+    )
+    invite: str | None = Field(
+        None, description="for the creator of a private table: its invite secret (send it as ?key=)"
     )
 
 

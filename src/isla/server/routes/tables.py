@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from isla.core import default_game
+from isla.server.chat import replay_chat
 from isla.server.routes.schemas import (
     ActionsIn,
     CreatedOut,
@@ -52,7 +53,8 @@ async def create_table(body: CreateTableIn, tables: Service, who: Who) -> Any:
     """Create a table. It starts at once when no seat is open; otherwise when the last one is taken."""
     seats = [SeatRequest(s.kind, s.bot, s.name) for s in body.seats]
     game = default_game() if body.game is None else body.game
-    new = NewTable(game, seats, body.options, body.seating, body.ranked, clock=body.clock)
+    new = NewTable(game, seats, body.options, body.seating, body.ranked, clock=body.clock,
+                   private=body.private)
     return await tables.create(new, who)
 
 
@@ -90,16 +92,16 @@ async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: W
 
 
 @router.get("/{table_id}/log", response_model=LogOut, responses=ERRORS)
-async def table_log(table_id: str, tables: Service) -> Any:
+async def table_log(table_id: str, tables: Service, who: Who) -> Any:
     """Every action with its sequence number, bot failures, and the record once the game is over."""
-    return await tables.log(table_id)
+    return await tables.log(table_id, who)
 
 
 @router.get("/{table_id}/record", responses=ERRORS)
-async def table_record(table_id: str, tables: Service) -> Any:
+async def table_record(table_id: str, tables: Service, who: Who) -> Any:
     """The game record (docs/record.md) once the game is over or abandoned; before, 409 not_finished
     (the record holds the seed, which fixes every draw still to come)."""
-    return await tables.record(table_id)
+    return await tables.record(table_id, who)
 
 
 Seen = Annotated[str | None, Query(alias="as", max_length=20,
@@ -107,9 +109,10 @@ Seen = Annotated[str | None, Query(alias="as", max_length=20,
 
 
 @router.get("/{table_id}/replay", responses=ERRORS)
-async def table_replay(table_id: str, tables: Service, who: Who, seen: Seen = None) -> Any:
-    """The replay's steps (with the scores as you may see them) and its log in words."""
-    return await tables.replay(table_id, who, seen)
+async def table_replay(table_id: str, request: Request, tables: Service, who: Who, seen: Seen = None) -> Any:
+    """The replay's steps (with the scores as you may see them), its log in words and its chat."""
+    replay = await tables.replay(table_id, who, seen)
+    return {**replay, "chat": await replay_chat(request.app.state.store, table_id)}
 
 
 @router.get("/{table_id}/replay/{step}", responses=ERRORS)

@@ -80,6 +80,11 @@ class TableRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     clock_deadline: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    # A private table is never listed; only holders of its invite secret (or its seats) see it.
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str | None] = mapped_column(String(64))
+    # Whether spectators may write in the table's chat (its creator may close it at any time).
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class SeatRow(Base):
@@ -245,3 +250,22 @@ class LadderPointsRow(Base):
     season: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[str] = mapped_column(String(120), primary_key=True)
     points: Mapped[int] = mapped_column(Integer)
+
+
+class ChatRow(Base):
+    """One chat message: in a table's chat (`room` is the table id) or the lobby's (`room` "lobby").
+
+    `seq` is the table's sequence number when it was said, so a replay shows it among the moves."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_room_id", "room", "id"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    room: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seq: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(120))
+    user_id: Mapped[str | None] = mapped_column(String(32))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    spectator: Mapped[bool] = mapped_column(Boolean, default=False)
+    text: Mapped[str] = mapped_column(Text)

@@ -25,7 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from isla.ratings import SETTINGS
-from isla.server.store import rated
+from isla.server.store import chats, rated
+from isla.server.store.chats import ChatLine
 from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
 from isla.server.store.outage import DatabaseUnavailable, Outage, unavailable
@@ -135,6 +136,9 @@ class StoredTable:
     clock: dict[str, Any] | None = None  # the table's speed (isla.clocks, full form); None: no limit
     clock_state: dict[str, Any] | None = None  # the running clocks (a ClockState as JSON)
     clock_deadline: int | None = None  # when the running seat times out (epoch ms)
+    private: bool = False  # never listed; seen only with its invite secret (privacy.py)
+    invite: str | None = None  # a private table's invite secret
+    spectator_chat: bool = True  # whether spectators may write in the table's chat
 
 
 @dataclass(frozen=True)
@@ -239,6 +243,7 @@ class Store:
                     seed=table.seed, engine_version=table.engine_version, seating=table.seating,
                     status=table.status, created_at=stamp, creator_id=table.creator_id, ranked=table.ranked,
                     creator_token_hash=table.creator_token_hash, creator_client=table.creator_client,
+                    private=table.private, invite=table.invite, spectator_chat=table.spectator_chat,
                     started_at=stamp if table.status == "playing" else None,
                     clock=table.clock, clock_state=table.clock_state,
                     clock_deadline=table.clock_deadline,
@@ -561,7 +566,10 @@ class Store:
         being played says how many actions its log holds (`logged`): a server that has not rebuilt
         it yet still lists it as it is."""
         async with self._read() as session:
-            query = select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
+            query = (
+                select(TableRow).where(TableRow.private.is_(False))
+                .order_by(TableRow.created_at.desc(), TableRow.id).limit(limit)
+            )
             if status is not None:
                 query = query.where(TableRow.status == status)
             else:  # games imported from arena runs are rated, not tables anyone sat at
@@ -634,6 +642,22 @@ class Store:
         async with self._write() as session:
             return await rated.rebuild(session, self.ratings)
 
+    async def set_spectator_chat(self, table_id: str, open_: bool) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(spectator_chat=open_)
+            )
+
+    async def add_chat(self, message: ChatLine) -> ChatLine:
+        """Keep one chat message; it comes back with its id and time."""
+        async with self._write() as session:
+            return await chats.add(session, message)
+
+    async def chat_history(self, room: str, limit: int) -> list[ChatLine]:
+        """The last `limit` messages of a room, oldest first."""
+        async with self._read() as session:
+            return await chats.history(session, room, limit)
+
     async def events(self, table_id: str) -> list[StoredEvent]:
         async with self._read() as session:
             rows = await session.scalars(
@@ -649,6 +673,7 @@ def _table(row: TableRow) -> StoredTable:
         record=row.record, created_at=row.created_at, creator_id=row.creator_id, again_id=row.again_id,
         creator_token_hash=row.creator_token_hash, creator_client=row.creator_client, ranked=row.ranked,
         clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
+        private=row.private, invite=row.invite, spectator_chat=row.spectator_chat,
     )
 
 

@@ -22,6 +22,7 @@ import { showEmailSettings } from './email.js';
 import { installMyGames, myPart, refreshMyGames } from './mygames.js';
 import { CLOCK_WORDS } from './shared/clockwords.js';
 import { speedText } from './shared/clocks.js';
+import { ChatBox } from './shared/chat.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
@@ -124,6 +125,8 @@ function showUser(user) {
   });
   $('sign-in').hidden = Boolean(user);
   refreshMyGames(Boolean(user));
+  page.chat?.setViewer(user ? user.name : null);
+  if (page.socket && page.socketUser !== (user ? user.id : null)) openSocket();
   if (!user) showError('auth-error', '');
   showEmailSettings(document, user); // issue 16: email notices (email.js)
   renderSeats();
@@ -450,6 +453,7 @@ function wireCreateForm() {
         options: chosenOptions(),
         seating: $('seating').value,
         ...chosenClock(),
+        private: $('private').checked, // docs/chat.md, "Private tables"
       });
       location.assign(tableUrl(answer.table.id));
     }, 'create-error');
@@ -667,6 +671,8 @@ function onMessage(message) {
     const mine = myPart(message.tables, page.user?.id);
     if (mine !== page.mine) refreshMyGames(Boolean(page.user)); // one of my tables changed
     page.mine = mine;
+  } else if (message.type === 'chat' && message.room === 'lobby') {
+    page.chat?.receive(message);
   } else if (message.type === 'error') {
     showError('lobby-error', message.error);
   }
@@ -697,7 +703,20 @@ async function start() {
     page.tables = tables.value.tables || [];
     renderTables();
   }
-  const socket = connect({ onMessage, onStatus: showConnection });
+  page.chat = new ChatBox(document.getElementById('lobby-chat'), { send: (text) => page.socket?.send({ type: 'chat', text }) });
+  page.chat.setViewer(page.user ? page.user.name : null);
+  openSocket();
+}
+
+/** The lobby's WebSocket, opened again after a sign-in or out: it speaks (chats) as whoever opened it. */
+function openSocket() {
+  page.socket?.close();
+  page.socketUser = page.user ? page.user.id : null;
+  const socket = connect({
+    onMessage: (message) => page.socket === socket && onMessage(message),
+    onStatus: (status) => page.socket === socket && showConnection(status),
+  });
+  page.socket = socket;
   socket.lobby();
 }
 

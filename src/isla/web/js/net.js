@@ -24,6 +24,7 @@ export class ApiError extends Error {
  * server's own message, so a page can show it as it is.
  */
 export async function api(method, path, body) {
+  path = withInviteKey(path);
   const init = {
     method,
     credentials: 'same-origin',
@@ -77,7 +78,19 @@ const SILENCE_MS = 65000;
 
 function socketUrl() {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ws`;
+  return withInviteKey(`${scheme}//${location.host}/ws`);
+}
+
+/** A private table's invite secret, from the page's own address (`?key=`), or null. */
+export function inviteKey() {
+  return new URLSearchParams(location.search).get('key');
+}
+
+// The page's invite key rides along on its table requests and its socket (docs/chat.md).
+function withInviteKey(path) {
+  const key = inviteKey();
+  if (!key || !(path.includes('/api/tables/') || path.endsWith('/ws'))) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`;
 }
 
 /**

@@ -17,12 +17,14 @@ import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
 import { seatClass } from './shared/html.js';
 import { patchHtml } from './shared/morph.js';
+import { scoreChart } from './shared/scorechart.js';
 import { StepLog } from './shared/steplog.js';
 import { installTooltips } from './shared/tooltip.js';
 
-const parts = location.pathname.split('/').filter(Boolean); // ['tables', id, 'replay']
+const parts = location.pathname.split('/').filter(Boolean); // ['tables', id, 'replay'] or ['replays', id]
 const tableId = decodeURIComponent(parts[1] || '');
-const base = `/api/tables/${encodeURIComponent(tableId)}`;
+const fromFile = parts[0] === 'replays'; // a record file opened at /replay (no table behind it)
+const base = `/api/${fromFile ? 'replays' : 'tables'}/${encodeURIComponent(tableId)}`;
 const $ = (id) => document.getElementById(id);
 const app = $('app');
 
@@ -263,11 +265,13 @@ async function loadReplay() {
   fillJump();
   fillViewers();
   log.fill(replay.log);
+  log.addChat(replay.chat);
+  $('score-chart').replaceChildren(...[scoreChart(replay.series, replay.names)].filter(Boolean));
 }
 
 async function main() {
   tooltips = installTooltips(document.body);
-  $('table-link').href = `/tables/${encodeURIComponent(tableId)}`;
+  $('table-link').href = fromFile ? '/replay' : `/tables/${encodeURIComponent(tableId)}`;
   if (!tableId) {
     $('status').textContent = 'No table in the address: open a finished table from the lobby.';
     return;
@@ -287,7 +291,7 @@ async function main() {
     $('status').textContent = `This replay cannot be shown: ${error.message}`;
     return;
   }
-  if (replay.ended && summary.status !== 'open') {
+  if (replay.ended && summary.status !== 'open' && !fromFile) {
     const link = $('record-link');
     link.href = `${base}/record`;
     link.download = `isla-${tableId}.json`;

@@ -23,9 +23,11 @@
 import { currentUser, signInAsGuest } from './auth.js';
 import { api, connect } from './net.js';
 import { showBanner } from './shared/banner.js';
+import { ChatBox } from './shared/chat.js';
+import { scoreChart } from './shared/scorechart.js';
 import { loadBoard } from './shared/boards.js';
 import { stampClocks, tickClocks } from './shared/clocks.js';
-import { capitalize, seatColor } from './shared/html.js';
+import { capitalize, esc, seatColor } from './shared/html.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
@@ -59,6 +61,19 @@ let drawWanted = false;
 const gameLog = new GameLog($('log'));
 let pendingLog = [];
 let myTurnShown = false; // whether the last drawing was of the viewer's turn (for the turn notice)
+let chat = null; // the table's chat box (shared/chat.js)
+let chartAsked = false; // the score chart, under the final scores, is fetched once
+
+/** The score over the rounds under the final scores (the replay's series: shared/scorechart.js). */
+async function showScoreChart() {
+  chartAsked = true;
+  try {
+    const replay = await api('GET', `/api/tables/${encodeURIComponent(tableId)}/replay`);
+    $('score-chart').replaceChildren(...[scoreChart(replay.series, replay.names)].filter(Boolean));
+  } catch {
+    chartAsked = false; // the next snapshot asks again
+  }
+}
 
 // --- names ----------------------------------------------------------------------------------
 
@@ -121,6 +136,8 @@ function accept(snapshot) {
   drawn = json;
   stampClocks(snapshot.clocks); // the banks count down from the moment it arrived (shared/clocks.js)
   table = snapshot;
+  chat?.setTable(table, viewer?.name);
+  if (table.status === 'finished' && !chartAsked) showScoreChart();
   if (!game) {
     loadGame(snapshot.game);
     return;
@@ -161,6 +178,12 @@ function onMessage(message) {
       } else {
         pendingLog.push(...(message.entries || []));
       }
+      break;
+    case 'chat':
+      if (message.room === tableId) chat?.receive(message);
+      break;
+    case 'watchers':
+      if (message.table === tableId) chat?.setWatchers(message.count);
       break;
     case 'error':
       showBanner(message.error || 'The server refused that.', message.code);
@@ -348,7 +371,7 @@ function renderControls() {
   const controls = [];
   if (table.status === 'playing') {
     // The game so far, move by move, as this viewer may see it (a finished game's is under its scores).
-    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay" data-testid="replay-so-far">Replay so far</a>`);
+    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay${esc(location.search)}" data-testid="replay-so-far">Replay so far</a>`);
   }
   if (table.can?.abandon) {
     controls.push(confirmAbandon
@@ -460,6 +483,10 @@ async function main() {
   // Not known: the waiting room then asks for a name, and sitting down says what went wrong.
   const who = currentUser().catch(() => null);
   conn = connect({ onMessage, onStatus });
+  chat = new ChatBox($('chat'), {
+    send: (text) => conn.send({ type: 'chat', text }),
+    onSpectatorChat: (open) => conn.send({ type: 'spectator_chat', open }),
+  });
   conn.watch(tableId);
   setInterval(refresh, 5000);
   tickClocks(app, () => table);
@@ -469,6 +496,7 @@ async function main() {
     showBanner(error.message, error.code);
   }
   viewer = await who;
+  if (table) chat.setTable(table, viewer?.name);
   render();
 }
 

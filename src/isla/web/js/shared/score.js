@@ -66,9 +66,10 @@ export function renderScore(result, names, me, layout, standings = null) {
  */
 export function scoreWayOn(table, me) {
   const id = encodeURIComponent(table.id);
+  const key = esc(location.search); // a private table's invite key (?key=) goes along
   const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>'
-    + `<a class="btn" href="/tables/${esc(id)}/replay" data-testid="replay-link">Replay</a>`
-    + `<a class="btn btn-quiet" href="/api/tables/${esc(id)}/record" download="isla-${esc(id)}.json" data-testid="download-record">Download record</a>`;
+    + `<a class="btn" href="/tables/${esc(id)}/replay${key}" data-testid="replay-link">Replay</a>`
+    + `<a class="btn btn-quiet" href="/api/tables/${esc(id)}/record${key}" download="isla-${esc(id)}.json" data-testid="download-record">Download record</a>`;
   if (me === null || me === undefined) return `<div class="score-next">${lobby}</div>`;
   const label = table.again ? 'Join the new table' : 'Play again with the same seats';
   const note = table.again

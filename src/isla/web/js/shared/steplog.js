@@ -37,6 +37,24 @@ export class StepLog {
     });
   }
 
+  /** Put the table's chat among the entries, each message after the move it was said at (its
+   * `seq`: the steps played then); names and words as text only. */
+  addChat(messages) {
+    for (const message of messages || []) {
+      const li = document.createElement('li');
+      li.className = 'log-entry log-chat';
+      li.setAttribute('data-testid', 'replay-chat');
+      const who = document.createElement('b');
+      who.textContent = `${message.name}: `;
+      const text = document.createElement('span');
+      text.textContent = message.text;
+      li.append(who, text);
+      const seq = typeof message.seq === 'number' ? message.seq : Infinity;
+      const after = this.items.find((item) => Number(item.dataset.first) > seq);
+      this.list.insertBefore(li, after || null);
+    }
+  }
+
   /** Highlight entry `index` (null: none, as at the start) and scroll it into the box. */
   show(index) {
     const next = index === null || index === undefined ? null : this.items[index] || null;

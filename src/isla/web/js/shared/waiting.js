@@ -6,9 +6,11 @@
 
 import { capitalize, esc } from './html.js';
 
-/** The address friends open to sit at this table. */
-export function inviteUrl(tableId) {
-  return `${location.origin}/tables/${encodeURIComponent(tableId)}`;
+/** The address friends open to sit at this table (a private one's carries its secret, `invite`). */
+export function inviteUrl(tableId, invite = null) {
+  const key = invite || new URLSearchParams(location.search).get('key');
+  const url = `${location.origin}/tables/${encodeURIComponent(tableId)}`;
+  return key ? `${url}?key=${encodeURIComponent(key)}` : url;
 }
 
 function seatLine(seat, table, canSit) {
@@ -36,7 +38,7 @@ export function renderWaiting(table, viewer) {
   const seated = Boolean(table.you);
   const canSit = !seated;
   const seats = (table.seats || []).map((s) => seatLine(s, table, canSit)).join('');
-  const url = inviteUrl(table.id);
+  const url = inviteUrl(table.id, table.invite);
   const name = canSit && !viewer
     ? `<label class="field waiting-name"><span>Your name (the others see it)</span>
         <input type="text" maxlength="40" autocomplete="nickname" data-testid="sit-name" placeholder="e.g. Ann"></label>`
@@ -60,7 +62,8 @@ export function renderWaiting(table, viewer) {
 /** Put the invite link on the clipboard, saying in the waiting room whether that worked. */
 export async function copyInvite(root, tableId) {
   const said = root.querySelector('[data-testid="invite-copied"]');
-  const url = inviteUrl(tableId);
+  const shown = root.querySelector('[data-testid="invite-link"]');
+  const url = shown ? shown.textContent : inviteUrl(tableId);
   let done = false;
   try {
     // Only on a secure page (https, or this computer); elsewhere the old way below may still work.
@@ -71,7 +74,6 @@ export async function copyInvite(root, tableId) {
   } catch {
     done = false;
   }
-  const shown = root.querySelector('[data-testid="invite-link"]');
   if (!done && shown) {
     const range = document.createRange();
     range.selectNodeContents(shown);
