@@ -46,9 +46,10 @@ def confirmed(client: httpx2.Client, inbox: Inbox, address: str, notices: bool =
     assert answer.status_code == 200 and answer.json()["turn_notices"] is notices
 
 
-def table_of_two(ann: httpx2.Client, bob: httpx2.Client) -> str:
+def table_of_two(ann: httpx2.Client, bob: httpx2.Client, clock: str = "none") -> str:
+    """Ann's table with Bob at it; untimed by default, so that the server itself mails nobody."""
     seats = [{"kind": "me"}, {"kind": "open"}]
-    created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico", "clock": "24h"})
+    created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico", "clock": clock})
     assert created.status_code == 201, created.text
     table_id: str = created.json()["table"]["id"]
     assert bob.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
@@ -162,7 +163,7 @@ def test_a_move_that_gives_an_opted_in_player_the_turn_mails_them_with_a_link_to
     with serve(replace(config, mail=plain(port))) as site, \
             account(site, "Ann") as ann, account(site, "Bob") as bob:
         confirmed(bob, inbox, BOB, notices=True)
-        table_id = table_of_two(ann, bob)
+        table_id = table_of_two(ann, bob, clock="24h")
         statuses = move_until([ann, bob], table_id, lambda: len(inbox.to(BOB)) >= 2)
         assert set(statuses) == {200}
         notice = inbox.to(BOB)[1]
@@ -177,7 +178,7 @@ def test_with_the_smtp_server_down_moves_go_on_and_the_failure_is_logged(
     down = plain(free_port())  # nothing listens there
     with serve(replace(config, mail=down)) as site, \
             account(site, "Ann") as ann, account(site, "Bob") as bob:
-        table_id = table_of_two(ann, bob)
+        table_id = table_of_two(ann, bob, clock="24h")
         execute(site.config.database_url or "",
                 "INSERT INTO account_emails (user_id, address, turn_notices) "
                 f"VALUES ('{user_id(bob)}', '{BOB}', TRUE)")
@@ -220,7 +221,8 @@ def test_the_first_decision_of_a_starting_table_is_a_turn_too(
             account(site, "Ann") as ann, account(site, "Bob") as bob:
         confirmed(bob, inbox, BOB, notices=True)
         seats = [{"kind": "open"}, {"kind": "me"}]
-        created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico", "seating": "fixed"})
+        created = ann.post("/api/tables", json={"seats": seats, "game": "puertorico", "seating": "fixed",
+                                                  "clock": "24h"})
         table_id = created.json()["table"]["id"]
         joined = bob.post(f"/api/tables/{table_id}/join", json={"slot": 0})
         assert joined.status_code == 200 and joined.json()["table"]["to_move"] == 0  # Bob's seat
