@@ -22,6 +22,9 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != ENGLISH)
 
 # Names a language writes exactly as English does: (domain, language) -> msgid -> why it stays.
 SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
+    **{("isla", lang): {
+        "{first}, {next}": "the list comma is the English one", "{first}; {next}": "so is the semicolon",
+    } for lang in ("pt", "nl", "de")},
     ("puertorico", "pt"): {"place.san-juan": "a city's name"},
     ("puertorico", "nl"): {
         "place.san-juan": "a city's name",
