@@ -17,6 +17,7 @@ from babel.messages.plurals import get_plural
 from isla.core.registry import game, game_names
 from isla.i18n import ENGLISH, GENERIC, LANGUAGES, Domain, game_domain
 from isla.i18n.catalogs import catalog, english, english_text, placeholders
+from isla.i18n.told import log_domain
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != ENGLISH)
 
@@ -37,6 +38,9 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     ("vanuatu", "pt"): {
         "good.kava": "kava is the Portuguese word too", "good.copra": "copra is Portuguese too",
     },
+    **{("vanuatu-log", lang): {
+        "{what}.": "the full stop is the English one", "{what} ({gains})": "so are the brackets",
+    } for lang in ("pt", "nl", "de")},
     ("vanuatu", "nl"): {"good.kava": "kava is the Dutch word too"},
     ("vanuatu", "de"): {"good.kava": "Kava is the German word too", "action.tourist": "Tourist is German"},
 }
@@ -45,9 +49,9 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
 def _domains() -> list[Domain]:
     found = [GENERIC]
     for name in game_names():
-        domain = game_domain(game(name))
-        if domain is not None:
-            found.append(domain)
+        for domain in (game_domain(game(name)), log_domain(game(name))):
+            if domain is not None:
+                found.append(domain)
     return found
 
 
