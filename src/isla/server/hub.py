@@ -54,6 +54,7 @@ class Connection:
         self.slot: int | None = None  # the seat (slot) it holds at that table, for presence
         self.in_lobby = False
         self.log_sent = 0  # log entries of the followed table already sent
+        self.lang = "en"  # the language its log in words is rendered in (isla.i18n.negotiate)
         self._send = send
         self._close = close
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -131,7 +132,8 @@ class Hub:
         connection.log_sent = entries[-1]["n"] + 1 if entries else 0
         self._followers.setdefault(table_id, set()).add(connection)
         connection.send({"type": "table", "table": snapshot})
-        connection.send({"type": "log", "table": table_id, "entries": entries})
+        told = self.service.words_in(table_id, entries, connection.lang)
+        connection.send({"type": "log", "table": table_id, "entries": told})
 
     async def lobby(self, connection: Connection) -> None:
         await self._leave(connection)
@@ -237,7 +239,7 @@ class Hub:
                 continue
             # One serialization per snapshot and per log tail, shared by the connections they go to.
             tables: dict[int, str] = {}
-            logs: dict[int, str] = {}
+            logs: dict[tuple[int, str], str] = {}
             for connection, seen in zip(followers, which, strict=True):
                 if connection.table != table_id:  # it followed something else meanwhile
                     continue
@@ -251,9 +253,11 @@ class Hub:
                 tail = entries[max(0, sent - log_from):]
                 if tail:
                     connection.log_sent = max(sent, tail[-1]["n"] + 1)
-                    if sent not in logs:
-                        logs[sent] = encode({"type": "log", "table": table_id, "entries": tail})
-                    connection.send_text(logs[sent])
+                    key = (sent, connection.lang)
+                    if key not in logs:
+                        told = self.service.words_in(table_id, tail, connection.lang)
+                        logs[key] = encode({"type": "log", "table": table_id, "entries": told})
+                    connection.send_text(logs[key])
 
     async def _push_lobby(self) -> None:
         await asyncio.sleep(LOBBY_DELAY)

@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
+from isla.i18n import negotiate
 from isla.server.auth import COOKIE, Accounts, session_hash
 from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
@@ -112,6 +113,7 @@ async def _serve(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     connection = Connection(caller, websocket.send_text, websocket.close, session)
+    connection.lang = negotiate(websocket.headers.get("accept-language"), websocket.query_params.get("lang"))
     hub.connect(connection)
     try:
         accounts: Accounts | None = getattr(websocket.app.state, "accounts", None)
