@@ -41,6 +41,10 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     **{("vanuatu-log", lang): {
         "{what}.": "the full stop is the English one", "{what} ({gains})": "so are the brackets",
     } for lang in ("pt", "nl", "de")},
+    **{("puertorico-log", lang): {
+        "{what}.": "the full stop is the English one", "{what} ({notes}).": "so are the brackets",
+        **({"{n} in San Juan": "a city's name, and 'in' is Dutch and German too"} if lang != "pt" else {}),
+    } for lang in ("pt", "nl", "de")},
     ("vanuatu", "nl"): {"good.kava": "kava is the Dutch word too"},
     ("vanuatu", "de"): {"good.kava": "Kava is the German word too", "action.tourist": "Tourist is German"},
 }
