@@ -1,7 +1,7 @@
 """The HTTP routes, one module per area; `routers` lists them for the app."""
 
-from isla.server.routes import auth, meta, ratings, tables
+from isla.server.routes import auth, i18n, meta, ratings, tables
 
-routers = [meta.router, tables.router, auth.router, ratings.router]
+routers = [meta.router, tables.router, auth.router, ratings.router, i18n.router]
 
 __all__ = ["routers"]
