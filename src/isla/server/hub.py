@@ -28,6 +28,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from isla.core import JSON
+from isla.i18n import LANGUAGES
+from isla.i18n.languages import supported
 from isla.server.store import DatabaseUnavailable
 from isla.server.tables import Caller, TableError, TableService
 
@@ -134,6 +136,26 @@ class Hub:
         connection.send({"type": "table", "table": snapshot})
         told = self.service.words_in(table_id, entries, connection.lang)
         connection.send({"type": "log", "table": table_id, "entries": told})
+
+    async def language(self, connection: Connection, lang: str) -> None:
+        """The reader chose another language: its log in words comes again, whole, in it
+        (`replace`), and every push from now on is in it too (isla.server.words)."""
+        chosen = supported(lang)
+        if chosen is None:
+            known = ", ".join(LANGUAGES)
+            connection.send(error_message("bad_message", f"no language {lang!r}: Isla has {known}"))
+            return
+        connection.lang = chosen
+        connection.send({"type": "lang", "lang": chosen})
+        table_id = connection.table
+        if table_id is None:
+            return
+        _, entries = await self.service.follow(table_id, connection.caller, 0)
+        if connection.table != table_id:  # it followed something else meanwhile
+            return
+        connection.log_sent = entries[-1]["n"] + 1 if entries else 0
+        told = self.service.words_in(table_id, entries, chosen)
+        connection.send({"type": "log", "table": table_id, "entries": told, "replace": True})
 
     async def lobby(self, connection: Connection) -> None:
         await self._leave(connection)

@@ -172,10 +172,12 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
             await hub.watch(connection, _text(message, "table", MAX_ID))
         elif kind == "lobby":
             await hub.lobby(connection)
+        elif kind == "lang":
+            await hub.language(connection, _text(message, "lang", 35))
         elif kind == "submit":
             await _submit(hub, connection, message, ref)
         else:
-            known = "watch, lobby, submit, ping"
+            known = "watch, lobby, submit, lang, ping"
             raise BadMessage(f"unknown message type {kind!r} (known: {known})")
     except BadMessage as error:
         connection.send(error_message("bad_message", str(error), ref))

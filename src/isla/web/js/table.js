@@ -152,6 +152,10 @@ function onMessage(message) {
       break;
     case 'log':
       if (message.table !== tableId) break;
+      if (message.replace) { // the whole log again, in the language just chosen
+        gameLog.clear();
+        pendingLog.length = 0;
+      }
       if (game) {
         if (gameLog.add(message.entries)) frame();
       } else {
