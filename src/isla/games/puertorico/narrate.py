@@ -510,8 +510,8 @@ class _Teller:
                           who=self.names[after.governor]))
             return
         result = scoring.result(after)
-        scores = joined([tell("{who} {n}",
-                              who=self.names[s], n=score) for s, score in enumerate(result.scores)],
+        scores = joined([tell("{who} {score}", who=self.names[s], score=score)
+                         for s, score in enumerate(result.scores)],
                         "comma")
         self.say(tell("The game is over. Final scores: {scores}.", scores=scores))
         winners: list[int | str] = [self.names[s] for s in range(after.n) if result.ranks[s] == 1]
