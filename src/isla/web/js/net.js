@@ -5,6 +5,8 @@
 // the envelope of the protocol (docs/api.md) — HTTP errors as {"error", "code"}, WebSocket messages
 // as JSON objects with a "type".
 
+import { savedLanguage } from './shared/langpick.js';
+
 /** A refusal from the server (its one-line message and stable code) or a network failure. */
 export class ApiError extends Error {
   code;
@@ -77,7 +79,8 @@ const SILENCE_MS = 65000;
 
 function socketUrl() {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ws`;
+  const lang = savedLanguage();
+  return `${scheme}//${location.host}/ws${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
 }
 
 /**

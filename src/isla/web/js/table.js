@@ -25,6 +25,7 @@ import { api, connect } from './net.js';
 import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
 import { capitalize, seatColor } from './shared/html.js';
+import { installLanguagePicker } from './shared/langpick.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
@@ -458,6 +459,7 @@ async function main() {
   const who = currentUser().catch(() => null);
   conn = connect({ onMessage, onStatus });
   conn.watch(tableId);
+  installLanguagePicker($('lang-picker'), (lang) => conn.send({ type: 'lang', lang }));
   setInterval(refresh, 5000);
   try {
     accept(await api('GET', `/api/tables/${encodeURIComponent(tableId)}`));
