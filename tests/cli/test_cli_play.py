@@ -138,3 +138,23 @@ def test_several_actions_on_one_line_are_applied_all_or_nothing(
     assert "Not possible: action 2 of 2" in out
     assert "you (seat 0) chose role:settler" in out
     assert f"you (seat 0) chose {plantation}" in out
+
+
+def test_the_terminal_game_tells_its_log_in_the_players_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`isla play --lang de` tells the log in German; without --lang, LANG chooses (de_DE.UTF-8 too)."""
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    status, dutch, err = run(capsys, "play", "vanuatu", "--bots", "random", "--players", "2", "--seed", "3",
+                             stdin="1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0, err
+    status, german, err = run(capsys, "play", "vanuatu", "--bots", "random", "--players", "2", "--seed", "3",
+                              "--lang", "de", stdin="1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0, err
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    status, english, err = run(capsys, "play", "vanuatu", "--bots", "random", "--players", "2", "--seed", "3",
+                               stdin="1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0, err
+    assert " plans " in english and " plant " not in english
+    assert " plant " in german and "Runde 2 beginnt" in german
+    assert "Ronde 2 begint" in dutch

@@ -17,11 +17,15 @@ from babel.messages.plurals import get_plural
 from isla.core.registry import game, game_names
 from isla.i18n import ENGLISH, GENERIC, LANGUAGES, Domain, game_domain
 from isla.i18n.catalogs import catalog, english, english_text, placeholders
+from isla.i18n.told import log_domain
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != ENGLISH)
 
 # Names a language writes exactly as English does: (domain, language) -> msgid -> why it stays.
 SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
+    **{("isla", lang): {
+        "{first}, {next}": "the list comma is the English one", "{first}; {next}": "so is the semicolon",
+    } for lang in ("pt", "nl", "de")},
     ("puertorico", "pt"): {"place.san-juan": "a city's name"},
     ("puertorico", "nl"): {
         "place.san-juan": "a city's name",
@@ -34,6 +38,13 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     ("vanuatu", "pt"): {
         "good.kava": "kava is the Portuguese word too", "good.copra": "copra is Portuguese too",
     },
+    **{("vanuatu-log", lang): {
+        "{what}.": "the full stop is the English one", "{what} ({gains})": "so are the brackets",
+    } for lang in ("pt", "nl", "de")},
+    **{("puertorico-log", lang): {
+        "{what}.": "the full stop is the English one", "{what} ({notes}).": "so are the brackets",
+        **({"{n} in San Juan": "a city's name, and 'in' is Dutch and German too"} if lang != "pt" else {}),
+    } for lang in ("pt", "nl", "de")},
     ("vanuatu", "nl"): {"good.kava": "kava is the Dutch word too"},
     ("vanuatu", "de"): {"good.kava": "Kava is the German word too", "action.tourist": "Tourist is German"},
 }
@@ -42,9 +53,9 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
 def _domains() -> list[Domain]:
     found = [GENERIC]
     for name in game_names():
-        domain = game_domain(game(name))
-        if domain is not None:
-            found.append(domain)
+        for domain in (game_domain(game(name)), log_domain(game(name))):
+            if domain is not None:
+                found.append(domain)
     return found
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from typing import Any
@@ -17,6 +18,8 @@ from isla.bots import bot_move, bot_names, make_bot
 from isla.cli.common import CliError, check_seat, game_help, parse_options
 from isla.core import IllegalAction, Record, State, default_game
 from isla.core import game as find_game
+from isla.i18n import negotiate
+from isla.i18n.told import Teller
 from isla.render import describe_action, render_view
 
 HELP = """\
@@ -128,8 +131,17 @@ def _bot_specs(text: str, count: int) -> list[str]:
     return specs
 
 
+def terminal_language(chosen: str | None, environ: dict[str, str] | None = None) -> str:
+    """The player's language: `--lang`, else the LANG environment variable ("de_DE.UTF-8"), else English."""
+    env = os.environ if environ is None else environ
+    posix = env.get("LANG", "").split(".")[0].split("@")[0]
+    return negotiate(None, chosen or (posix if posix not in ("C", "POSIX") else None))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = find_game(args.game)
+    lang = terminal_language(args.lang)
+    teller = Teller.of(game)
     options = parse_options(game, args.option)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     state = game.new_state(args.players, seed, options)
@@ -167,7 +179,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             else:
                 chosen = [state.parse_action(bot_move(bots[mover], state))]
             for action in chosen:
-                told = " ".join(game.narrate(state, action, names)) or describe_action(game.name, action.text)
+                lines = teller.lines(game.narrate(state, action, names), lang)
+                told = " ".join(lines) or describe_action(game.name, action.text)
                 state.apply_unchecked(action)
                 sys.stdout.write(f"{movers[mover]} chose {action.text}: {told}\n")
                 record.actions.append(action.text)
@@ -208,4 +221,6 @@ def add_parser(commands: argparse._SubParsersAction[Any], options_help: str) -> 
         "--option", action="append", metavar="KEY=VALUE", help="a table option; repeat for several"
     )
     p.add_argument("--record", metavar="PATH", help="save the game record (JSON) here when the game ends")
+    p.add_argument("--lang", metavar="LANG", help="the language of the game log: en pt nl de zh "
+                   "(default: the LANG environment variable, else English)")
     p.set_defaults(handler=cmd_play)

@@ -28,6 +28,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from isla.core import JSON
+from isla.i18n import LANGUAGES
+from isla.i18n.languages import supported
 from isla.server.chat import LOBBY, Chat, chat_message
 from isla.server.store import DatabaseUnavailable
 from isla.server.tables import Caller, TableError, TableService
@@ -55,6 +57,7 @@ class Connection:
         self.slot: int | None = None  # the seat (slot) it holds at that table, for presence
         self.in_lobby = False
         self.log_sent = 0  # log entries of the followed table already sent
+        self.lang = "en"  # the language its log in words is rendered in (isla.i18n.negotiate)
         self._send = send
         self._close = close
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -133,10 +136,31 @@ class Hub:
         connection.log_sent = entries[-1]["n"] + 1 if entries else 0
         self._followers.setdefault(table_id, set()).add(connection)
         connection.send({"type": "table", "table": snapshot})
-        connection.send({"type": "log", "table": table_id, "entries": entries})
+        told = self.service.words_in(table_id, entries, connection.lang)
+        connection.send({"type": "log", "table": table_id, "entries": told})
         if self.chat is not None:
             connection.send(chat_message(table_id, await self.chat.history(table_id), history=True))
         self._watchers_changed(table_id)
+
+    async def language(self, connection: Connection, lang: str) -> None:
+        """The reader chose another language: its log in words comes again, whole, in it
+        (`replace`), and every push from now on is in it too (isla.server.words)."""
+        chosen = supported(lang)
+        if chosen is None:
+            known = ", ".join(LANGUAGES)
+            connection.send(error_message("bad_message", f"no language {lang!r}: Isla has {known}"))
+            return
+        connection.lang = chosen
+        connection.send({"type": "lang", "lang": chosen})
+        table_id = connection.table
+        if table_id is None:
+            return
+        _, entries = await self.service.follow(table_id, connection.caller, 0)
+        if connection.table != table_id:  # it followed something else meanwhile
+            return
+        connection.log_sent = entries[-1]["n"] + 1 if entries else 0
+        told = self.service.words_in(table_id, entries, chosen)
+        connection.send({"type": "log", "table": table_id, "entries": told, "replace": True})
 
     async def lobby(self, connection: Connection) -> None:
         await self._leave(connection)
@@ -274,7 +298,7 @@ class Hub:
                 continue
             # One serialization per snapshot and per log tail, shared by the connections they go to.
             tables: dict[int, str] = {}
-            logs: dict[int, str] = {}
+            logs: dict[tuple[int, str], str] = {}
             for connection, seen in zip(followers, which, strict=True):
                 if connection.table != table_id:  # it followed something else meanwhile
                     continue
@@ -288,9 +312,11 @@ class Hub:
                 tail = entries[max(0, sent - log_from):]
                 if tail:
                     connection.log_sent = max(sent, tail[-1]["n"] + 1)
-                    if sent not in logs:
-                        logs[sent] = encode({"type": "log", "table": table_id, "entries": tail})
-                    connection.send_text(logs[sent])
+                    key = (sent, connection.lang)
+                    if key not in logs:
+                        told = self.service.words_in(table_id, tail, connection.lang)
+                        logs[key] = encode({"type": "log", "table": table_id, "entries": told})
+                    connection.send_text(logs[key])
 
     async def _push_lobby(self) -> None:
         await asyncio.sleep(LOBBY_DELAY)

@@ -58,7 +58,7 @@ from isla.server.store import (
     StoredTable,
 )
 from isla.server.wallclock import WallClock
-from isla.server.words import LogWords
+from isla.server.words import LogWords, in_language
 
 log = logging.getLogger("isla.server")
 
@@ -184,8 +184,13 @@ class TableService(ABC):
         """Public summaries of the newest tables."""
 
     @abstractmethod
-    async def log(self, table_id: str, caller: Caller | None = None) -> JSON:
-        """The public action log and events; the full record once the game is over."""
+    async def log(self, table_id: str, lang: str = "en", caller: Caller | None = None) -> JSON:
+        """The public action log and events (as `caller` may see them), the log in words in `lang`;
+        the record once over."""
+
+    @abstractmethod
+    def words_in(self, table_id: str, entries: Sequence[JSON], lang: str) -> list[JSON]:
+        """Log entries of the table in `lang`, each line's structure beside (the hub's pushes)."""
 
     @abstractmethod
     async def record(self, table_id: str, caller: Caller | None = None) -> JSON:
@@ -1171,7 +1176,7 @@ class LocalTableService(TableService):
         with contextlib.suppress(DatabaseUnavailable):
             live.rated, live.final = await table_ratings(self.store, live.stored)
 
-    async def log(self, table_id: str, caller: Caller | None = None) -> JSON:
+    async def log(self, table_id: str, lang: str = "en", caller: Caller | None = None) -> JSON:
         caller = caller or Caller()
         live = await self._get_seen(table_id, caller)
         events = await self.store.events(table_id)
@@ -1187,7 +1192,7 @@ class LocalTableService(TableService):
                     {"seq": e.seq, "seat": e.seat, "kind": e.kind, "detail": e.detail, "data": e.data}
                     for e in events
                 ],
-                "words": live.words,
+                "words": in_language(live.words, live.told.teller, lang),
                 # The record holds the seed, which fixes every future draw: only for a game that is over.
                 "record": live.stored.record if over else None,
             }
@@ -1308,6 +1313,11 @@ class LocalTableService(TableService):
             if held >= config.max_bot_tables_per_client:
                 raise TableError("too_many", f"{_tables(held)} of bots only created from your address "
                                  f"are not over, the most one address may have: {then}, or seat a person")
+
+    def words_in(self, table_id: str, entries: Sequence[JSON], lang: str) -> list[JSON]:
+        """Log entries of a table in memory in `lang` (isla.server.words.in_language)."""
+        live = self._live.get(table_id)
+        return in_language(entries, live.told.teller, lang) if live is not None else list(entries)
 
     async def _get(self, table_id: str) -> LiveTable:
         """The table in memory, read back from the log first if need be.

@@ -5,6 +5,11 @@ several steps (the game says which with `Game.plan_kind`: a colonist arrangement
 entry, told by `Game.narrate_plan` once the seat has finished it, whether it came as one plan, as
 a bot's turn or one step at a time. The entries follow from the action log alone, so a table
 rebuilt from the database tells exactly what it told live.
+
+The lines are structured (isla.core.said: message ids with parameters) and kept so: nothing
+stored or held names a language. Each reader gets them rendered in their own language
+(`in_language`), with the structure beside the words (`said`), so one table is read in five
+languages at once.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from isla.core import JSON, Game, State
+from isla.core.said import Said
+from isla.i18n.told import Teller
 
 log = logging.getLogger("isla.server")
 
@@ -36,6 +43,7 @@ class LogWords:
         self.table_id = table_id
         self.game = game
         self.names = names  # the seats' names, asked when a line is told
+        self.teller = Teller.of(game)  # renders the lines in a reader's language
         self.entries: list[JSON] = []
         self._plan: _Plan | None = None
 
@@ -90,3 +98,22 @@ class LogWords:
         except Exception as error:  # words are a courtesy: a narration bug must not stop a table
             log.warning("isla: table %s: cannot narrate %r: %s", self.table_id, actions, error)
             return [f"{names[seat]}: {', '.join(actions)}"]
+
+
+def in_language(entries: Sequence[JSON], teller: Teller, lang: str) -> list[JSON]:
+    """The entries with their `lines` in `lang`, and `said`: each line's message id and parameters
+    (`{"msg", "params"}`; an event's line, which is not structured, as `{"text"}`)."""
+    return [{**entry, "lines": [_render(teller, line, lang) for line in entry["lines"]],
+             "said": [_structure(line) for line in entry["lines"]]} for entry in entries]
+
+
+def _render(teller: Teller, line: str, lang: str) -> str:
+    try:
+        return teller.render(line, lang)
+    except Exception as error:  # a catalog bug must not stop a table: the English, and a warning
+        log.warning("isla: cannot render %r in %s: %s", str(line), lang, error)
+        return str(line)
+
+
+def _structure(line: str) -> JSON:
+    return line.to_json() if isinstance(line, Said) else {"text": str(line)}

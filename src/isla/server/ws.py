@@ -24,6 +24,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
+from isla.i18n import negotiate
 from isla.server.auth import COOKIE, Accounts, session_hash
 from isla.server.clients import client_address
 from isla.server.hub import Connection, Hub, error_message
@@ -115,6 +116,7 @@ async def _serve(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     connection = Connection(caller, websocket.send_text, websocket.close, session)
+    connection.lang = negotiate(websocket.headers.get("accept-language"), websocket.query_params.get("lang"))
     hub.connect(connection)
     try:
         accounts: Accounts | None = getattr(websocket.app.state, "accounts", None)
@@ -178,6 +180,8 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
             await hub.watch(connection, _text(message, "table", MAX_ID))
         elif kind == "lobby":
             await hub.lobby(connection)
+        elif kind == "lang":
+            await hub.language(connection, _text(message, "lang", 35))
         elif kind == "submit":
             await _submit(hub, connection, message, ref)
         elif kind == "chat":
@@ -186,7 +190,7 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
         elif kind == "spectator_chat":
             await _spectator_chat(hub, connection, message, ref)
         else:
-            known = "watch, lobby, submit, chat, spectator_chat, ping"
+            known = "watch, lobby, submit, chat, spectator_chat, lang, ping"
             raise BadMessage(f"unknown message type {kind!r} (known: {known})")
     except BadMessage as error:
         connection.send(error_message("bad_message", str(error), ref))

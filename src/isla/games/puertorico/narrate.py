@@ -7,16 +7,22 @@ round changes and the end of the game are told too, with the numbers the engine 
 
 Only public facts are told: every VP gain with its amount, but never a seat's VP total (ruling R9);
 the face-down plantations only once they are face up or on an island (R10); nothing of the RNG.
+
+Each line is a `Said` (isla.core.said): a message id of the `puertorico-log` domain (locale/,
+beside the term catalogs) with its parameters. Roles, buildings, goods and plantations are terms
+of the game's own catalog where a name is enough; where English needs an article ("a quarry",
+"an office") the noun is a message of its own, so every language words it as it needs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from isla.core.said import Said, Term, joined, tell, tell_n
 from isla.games.puertorico import actions as A
 from isla.games.puertorico import rules, scoring
 from isla.games.puertorico import state as S
-from isla.games.puertorico.catalog import BUILDING_LABELS, article
+from isla.games.puertorico.catalog import BUILDING_LABELS
 from isla.games.puertorico.data import (
     BUILDINGS,
     CAPTAIN,
@@ -38,7 +44,6 @@ from isla.games.puertorico.data import (
     SMALL_MARKET,
     TILE_KINDS,
 )
-from isla.games.puertorico.nouns import count, form
 from isla.games.puertorico.state import Core
 
 NG = N_GOODS
@@ -47,6 +52,39 @@ NB = N_BUILDINGS
 _ROLE_WORDS = tuple("prospector" if r.startswith("prospector") else r for r in ROLES)
 _BUILDING_WORDS = tuple(label.lower() for label in BUILDING_LABELS)
 _TILE_WORDS = (*(f"{k} plantation" for k in GOODS), "quarry")
+_ROLE = tuple(Term(f"role.{r}", word) for r, word in zip(ROLES, _ROLE_WORDS, strict=True))
+_BUILDING = tuple(Term(f"building.{b.name}", w) for b, w in zip(BUILDINGS, _BUILDING_WORDS, strict=True))
+_TILE = tuple(Term(f"tile.{k}", word) for k, word in zip(TILE_KINDS, _TILE_WORDS, strict=True))
+_KIND = tuple(Term(f"tile.{k}", k) for k in TILE_KINDS)  # a plantation as a list names it: "corn"
+_GOOD = tuple(Term(f"good.{g}", g) for g in GOODS)
+# The nouns English says with an article, one message each (extraction finds them written out).
+_A_TILE = (
+    tell("a corn plantation"), tell("an indigo plantation"), tell("a sugar plantation"),
+    tell("a tobacco plantation"), tell("a coffee plantation"), tell("a quarry"),
+)
+_A_BUILDING = (
+    tell("a small indigo plant"), tell("a small sugar mill"), tell("an indigo plant"), tell("a sugar mill"),
+    tell("a tobacco storage"), tell("a coffee roaster"), tell("a small market"), tell("a hacienda"),
+    tell("a construction hut"), tell("a small warehouse"), tell("a hospice"), tell("an office"),
+    tell("a large market"), tell("a large warehouse"), tell("a factory"), tell("a university"),
+    tell("a harbor"), tell("a wharf"), tell("a guild hall"), tell("a residence"), tell("a fortress"),
+    tell("a customs house"), tell("a city hall"),
+)
+
+
+def _on_tiles(k: int, n: int) -> Said:
+    """Where `n` colonists of an arrangement are, on plantations of kind `k` (or quarries)."""
+    if k == 0:
+        return tell_n("{n} on a corn plantation", "{n} on corn plantations", n)
+    if k == 1:
+        return tell_n("{n} on an indigo plantation", "{n} on indigo plantations", n)
+    if k == 2:
+        return tell_n("{n} on a sugar plantation", "{n} on sugar plantations", n)
+    if k == 3:
+        return tell_n("{n} on a tobacco plantation", "{n} on tobacco plantations", n)
+    if k == 4:
+        return tell_n("{n} on a coffee plantation", "{n} on coffee plantations", n)
+    return tell_n("{n} on a quarry", "{n} on quarries", n)
 
 
 def narrate(core: Core, aid: int, names: Sequence[str]) -> list[str]:
@@ -79,19 +117,18 @@ def narrate_plan(core: Core, aids: Sequence[int], names: Sequence[str], whole_ar
 
 # --- words --------------------------------------------------------------------------------------
 
-def _doubloons(n: int) -> str:
-    return count(n, "doubloon")
+def _doubloons(n: int) -> Said:
+    return tell_n("{n} doubloon", "{n} doubloons", n)
 
 
-def _and(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def _barrels(n: int, k: int) -> Said:
+    """A number of barrels of one good as players say it ("2 corn"): barrels are the unit."""
+    return tell_n("{n} {good}", "{n} {good}", n, good=_GOOD[k])
 
 
-def _goods(counts: Sequence[int]) -> str:
-    """Counts by good index as players say them ("2 corn and 1 coffee"): barrels are the unit."""
-    return _and([f"{n} {GOODS[k]}" for k, n in enumerate(counts) if n > 0])
+def _goods(counts: Sequence[int]) -> int | str:
+    """Counts by good index as players say them ("2 corn and 1 coffee")."""
+    return joined([_barrels(n, k) for k, n in enumerate(counts) if n > 0])
 
 
 def _seat_goods(core: Core, seat: int) -> list[int]:
@@ -102,11 +139,11 @@ class _Teller:
     """Collects the lines of one decision; `step` applies one engine step and tells it."""
 
     def __init__(self, names: Sequence[str], players: int) -> None:
-        self.names = [names[s] if s < len(names) else f"seat {s}" for s in range(players)]
+        self.names = [names[s] if s < len(names) else tell("seat {seat}", seat=s) for s in range(players)]
         self.lines: list[str] = []
         self.quiet_placements = False  # a whole arrangement is told by its closing line alone
 
-    def say(self, line: str) -> None:
+    def say(self, line: Said) -> None:
         self.lines.append(line)
 
     def step(self, core: Core, aid: int, forced: bool) -> None:
@@ -124,167 +161,210 @@ class _Teller:
             self._role(before, after, p, aid - A.ROLE0)
         elif aid < A.SETTLE_PASS:
             kind = aid - A.SETTLE0
-            if kind == QUARRY:
-                why = "settler's privilege" if p == before.chooser else "construction hut"
-                self.say(f"{who} takes a quarry ({why}).")
+            if kind == QUARRY and p == before.chooser:
+                self.say(tell("{who} takes a quarry (settler's privilege).", who=who))
+            elif kind == QUARRY:
+                self.say(tell("{who} takes a quarry (construction hut).", who=who))
             else:
-                self.say(f"{who} takes {article(_TILE_WORDS[kind])}.")
+                self.say(tell("{who} takes {tile}.", who=who, tile=_A_TILE[kind]))
         elif aid == A.SETTLE_PASS:
             if not forced:
-                self.say(f"{who} takes no tile.")
+                self.say(tell("{who} takes no tile.", who=who))
             elif before.tile_count(p) >= ISLAND_SPACES:
-                self.say(f"{who} takes no tile (the island is full).")
+                self.say(tell("{who} takes no tile (the island is full).", who=who))
             else:
-                self.say(f"{who} takes no tile (none is left to take).")
+                self.say(tell("{who} takes no tile (none is left to take).", who=who))
         elif aid == A.HACIENDA:
             if len(after.discard) < len(before.discard):
-                self.say("The discarded plantations are shuffled into a new face-down stack.")
+                self.say(tell("The discarded plantations are shuffled into a new face-down stack."))
             drawn = next(k for k in range(NT) if after.tiles[p * NT + k] > before.tiles[p * NT + k])
-            self.say(f"{who} draws {article(_TILE_WORDS[drawn])} from the face-down stack (hacienda).")
-        elif aid in (A.HOSPICE_TAKE, A.UNIVERSITY_TAKE):
-            where = _TILE_WORDS[before.scratch] if aid == A.HOSPICE_TAKE else _BUILDING_WORDS[before.scratch]
-            source = "the supply" if before.col_supply else "the colonist ship"
-            building = "hospice" if aid == A.HOSPICE_TAKE else "university"
-            self.say(f"{who} puts a colonist from {source} on the new {where} ({building}).")
-        elif aid in (A.HOSPICE_PASS, A.UNIVERSITY_PASS):
-            where = _TILE_WORDS[before.scratch] if aid == A.HOSPICE_PASS else _BUILDING_WORDS[before.scratch]
-            building = "hospice" if aid == A.HOSPICE_PASS else "university"
-            self.say(f"{who} puts no colonist on the new {where} ({building}).")
+            self.say(tell("{who} draws {tile} from the face-down stack (hacienda).",
+                          who=who, tile=_A_TILE[drawn]))
+        elif aid == A.HOSPICE_TAKE:
+            tile = _TILE[before.scratch]
+            if before.col_supply:
+                self.say(tell("{who} puts a colonist from the supply on the new {tile} (hospice).",
+                              who=who, tile=tile))
+            else:
+                self.say(tell("{who} puts a colonist from the colonist ship on the new {tile} (hospice).",
+                              who=who,
+                              tile=tile))
+        elif aid == A.UNIVERSITY_TAKE:
+            building = _BUILDING[before.scratch]
+            if before.col_supply:
+                self.say(tell("{who} puts a colonist from the supply on the new {building} (university).",
+                              who=who,
+                              building=building))
+            else:
+                self.say(tell("{who} puts a colonist from the colonist ship on the new {building} "
+                              "(university).", who=who, building=building))
+        elif aid == A.HOSPICE_PASS:
+            self.say(tell("{who} puts no colonist on the new {tile} (hospice).",
+                          who=who, tile=_TILE[before.scratch]))
+        elif aid == A.UNIVERSITY_PASS:
+            self.say(tell("{who} puts no colonist on the new {building} (university).", who=who,
+                          building=_BUILDING[before.scratch]))
         elif aid == A.MAYOR_TAKE:
-            self.say(f"{who} takes an extra colonist from the supply (mayor's privilege).")
+            self.say(tell("{who} takes an extra colonist from the supply (mayor's privilege).", who=who))
         elif aid == A.MAYOR_REFUSE:
-            self.say(f"{who} refuses the extra colonist (mayor's privilege).")
+            self.say(tell("{who} refuses the extra colonist (mayor's privilege).", who=who))
         elif aid < A.PLACE_DONE:
             target = aid - A.PLACE0
             if self.quiet_placements:
                 pass
             elif target < NT:
-                self.say(f"{who} places a colonist on {article(_TILE_WORDS[target])}.")
+                self.say(tell("{who} places a colonist on {tile}.", who=who, tile=_A_TILE[target]))
             else:
-                self.say(f"{who} places a colonist on the {_BUILDING_WORDS[target - NT]}.")
+                self.say(tell("{who} places a colonist on the {building}.",
+                              who=who, building=_BUILDING[target - NT]))
         elif aid == A.PLACE_DONE:
             self.say(self._arrangement(after, p))
         elif aid < A.BUILD_PASS:
             self._build(before, after, p, aid - A.BUILD0)
         elif aid == A.BUILD_PASS:
-            self.say(f"{who} cannot build anything." if forced else f"{who} builds nothing.")
+            self.say(tell("{who} cannot build anything.",
+                          who=who) if forced else tell("{who} builds nothing.", who=who))
         elif aid < A.BONUS_PASS:
-            good = GOODS[aid - A.BONUS0]
-            self.say(f"{who} takes an extra {good} barrel (craftsman's privilege).")
+            good = _GOOD[aid - A.BONUS0]
+            self.say(tell("{who} takes an extra {good} barrel (craftsman's privilege).", who=who, good=good))
         elif aid == A.BONUS_PASS:
             if forced and not before.mask:
-                self.say(f"{who} gets no extra barrel (nothing was produced).")
+                self.say(tell("{who} gets no extra barrel (nothing was produced).", who=who))
             elif forced:
-                self.say(f"{who} gets no extra barrel (the supply has none of the kinds produced).")
+                self.say(tell("{who} gets no extra barrel (the supply has none of the kinds produced).",
+                              who=who))
             else:
-                self.say(f"{who} takes no extra barrel.")
+                self.say(tell("{who} takes no extra barrel.", who=who))
         elif aid < A.SELL_PASS:
             self._sell(before, after, p, aid - A.SELL0)
         elif aid == A.SELL_PASS:
             if not forced:
-                self.say(f"{who} sells nothing.")
+                self.say(tell("{who} sells nothing.", who=who))
             elif any(_seat_goods(before, p)):
-                self.say(f"{who} cannot sell anything (the trading house takes none of those goods).")
+                self.say(tell("{who} cannot sell anything (the trading house takes none of those goods).",
+                              who=who))
             else:
-                self.say(f"{who} has nothing to sell.")
+                self.say(tell("{who} has nothing to sell.", who=who))
         elif aid < A.SHIP_PASS:
             self._load(before, after, p, aid)
         elif aid == A.SHIP_PASS:
-            self.say(f"{who} does not use the wharf now.")
+            self.say(tell("{who} does not use the wharf now.", who=who))
         elif aid < A.STORE_DONE:
             k = aid - A.STORE0
-            self.say(f"{who} keeps all {before.goods[p * NG + k]} {GOODS[k]} in a warehouse.")
+            self.say(tell("{who} keeps all {barrels} in a warehouse.", who=who,
+                          barrels=_barrels(before.goods[p * NG + k], k)))
         elif aid == A.STORE_DONE:
-            if not forced:
-                more = " more" if before.mask else ""
-                self.say(f"{who} puts nothing{more} in the warehouses.")
+            if not forced and before.mask:
+                self.say(tell("{who} puts nothing more in the warehouses.", who=who))
+            elif not forced:
+                self.say(tell("{who} puts nothing in the warehouses.", who=who))
         else:
             self._keep(before, after, p, aid, forced)
 
     def _role(self, before: Core, after: Core, p: int, role: int) -> None:
         who = self.names[p]
         money = before.role_money[role]
-        word = _ROLE_WORDS[role]
+        word = _ROLE[role]
         if role in (PROSPECTOR, PROSPECTOR2):
             if money:
-                self.say(f"{who} takes the {word} (+{_doubloons(money + 1)}: {money} on the card, "
-                         "1 from the bank).")
+                self.say(tell("{who} takes the {role} (+{doubloons}: {money} on the card, 1 from the bank).",
+                              who=who, role=word, doubloons=_doubloons(money + 1), money=money))
             else:
-                self.say(f"{who} takes the {word} (+1 doubloon from the bank).")
+                self.say(tell("{who} takes the {role} (+1 doubloon from the bank).", who=who, role=word))
             return
-        self.say(f"{who} takes the {word}" + (f" (+{_doubloons(money)})." if money else "."))
+        if money:
+            self.say(tell("{who} takes the {role} (+{doubloons}).",
+                          who=who, role=word, doubloons=_doubloons(money)))
+        else:
+            self.say(tell("{who} takes the {role}.", who=who, role=word))
         if role == MAYOR and after.phase != S.MAYOR:
-            self.say("The colonist supply is empty: there is no extra colonist for the mayor.")
+            self.say(tell("The colonist supply is empty: there is no extra colonist for the mayor."))
 
-    def _arrangement(self, core: Core, p: int) -> str:
-        parts = []
+    def _arrangement(self, core: Core, p: int) -> Said:
+        parts: list[int | str] = []
         for k in range(NT):
             n = core.occ[p * NT + k]
             if n:
-                where = article(_TILE_WORDS[k]) if n == 1 else form(n, _TILE_WORDS[k])
-                parts.append(f"{n} on {where}")
+                parts.append(_on_tiles(k, n))
         for b in range(NB):
             n = core.bcol[p * NB + b]
             if n > 0:
-                parts.append(f"{n} on the {_BUILDING_WORDS[b]}")
+                parts.append(tell("{n} on the {building}", n=n, building=_BUILDING[b]))
         if core.san_juan[p]:
-            parts.append(f"{core.san_juan[p]} in San Juan")
+            parts.append(tell("{n} in San Juan", n=core.san_juan[p]))
         who = self.names[p]
         if not parts:
-            return f"{who} has no colonists."
-        return f"{who}'s colonists: {_and(parts)}."
+            return tell("{who} has no colonists.", who=who)
+        return tell("{who}'s colonists: {places}.", who=who, places=joined(parts))
 
     def _build(self, before: Core, after: Core, p: int, b: int) -> None:
         paid = before.doubloons[p] - after.doubloons[p]
         price = before.costs[b]
-        cuts = []
+        cuts: list[int | str] = []
         if p == before.chooser:
-            cuts.append("-1 builder's privilege")
+            cuts.append(tell("-1 builder's privilege"))
         quarries = min(before.occ[p * NT + QUARRY], BUILDINGS[b].column)
         if quarries:
-            cuts.append(f"-{count(quarries, 'quarry')}")
-        detail = f" (price {price}, {', '.join(cuts)})" if cuts else ""
-        cost = f"for {_doubloons(paid)}" if paid else "for free"
-        self.say(f"{self.names[p]} builds {article(_BUILDING_WORDS[b])} {cost}{detail}.")
+            cuts.append(tell_n("-{n} quarry", "-{n} quarries", quarries))
+        cost = tell_n("for {n} doubloon", "for {n} doubloons", paid) if paid else tell("for free")
+        who, building = self.names[p], _A_BUILDING[b]
+        if cuts:
+            self.say(tell("{who} builds {building} {cost} (price {price}, {cuts}).",
+                          who=who, building=building,
+                          cost=cost, price=price, cuts=joined(cuts, "comma")))
+        else:
+            self.say(tell("{who} builds {building} {cost}.", who=who, building=building, cost=cost))
 
     def _sell(self, before: Core, after: Core, p: int, k: int) -> None:
         got = after.doubloons[p] - before.doubloons[p]
-        extras = []
+        extras: list[int | str] = []
         if p == before.chooser:
-            extras.append("+1 trader's privilege")
+            extras.append(tell("+1 trader's privilege"))
         if before.occupied(p, SMALL_MARKET):
-            extras.append("+1 small market")
+            extras.append(tell("+1 small market"))
         if before.occupied(p, LARGE_MARKET):
-            extras.append("+2 large market")
-        detail = f" ({GOODS[k]} {k}, {', '.join(extras)})" if extras else ""
-        paid = f"for {_doubloons(got)}" if got else "for nothing"
-        self.say(f"{self.names[p]} sells 1 {GOODS[k]} {paid}{detail}.")
+            extras.append(tell("+2 large market"))
+        paid = tell_n("for {n} doubloon", "for {n} doubloons", got) if got else tell("for nothing")
+        who, good = self.names[p], _GOOD[k]
+        if extras:
+            self.say(tell("{who} sells 1 {good} {paid} ({good} {price}, {extras}).",
+                          who=who, good=good, paid=paid,
+                          price=k, extras=joined(extras, "comma")))
+        else:
+            self.say(tell("{who} sells 1 {good} {paid}.", who=who, good=good, paid=paid))
 
     def _load(self, before: Core, after: Core, p: int, aid: int) -> None:
-        if aid < A.WHARF0:
-            k, ci = divmod(aid - A.SHIP0, len(A.SHIP_CAPACITIES))
-            where = f"onto the {A.SHIP_CAPACITIES[ci]}-barrel ship"
-            verb = "loads"
-        else:
-            k = aid - A.WHARF0
-            where = "with the wharf"
-            verb = "ships"
+        k = (aid - A.SHIP0) // len(A.SHIP_CAPACITIES) if aid < A.WHARF0 else aid - A.WHARF0
         barrels = before.goods[p * NG + k] - after.goods[p * NG + k]
-        gains = [f"+{barrels} VP"]
+        gains: list[int | str] = [tell("+{n} VP", n=barrels)]
         if p == before.chooser and not before.flag:
-            gains.append("+1 VP captain's privilege")
+            gains.append(tell("+1 VP captain's privilege"))
         if before.occupied(p, HARBOR):
-            gains.append("+1 VP harbor")
-        self.say(f"{self.names[p]} {verb} {barrels} {GOODS[k]} {where} ({', '.join(gains)}).")
+            gains.append(tell("+1 VP harbor"))
+        who, load, points = self.names[p], _barrels(barrels, k), joined(gains, "comma")
+        if aid < A.WHARF0:
+            capacity = A.SHIP_CAPACITIES[(aid - A.SHIP0) % len(A.SHIP_CAPACITIES)]
+            self.say(tell("{who} loads {barrels} onto the {capacity}-barrel ship ({gains}).",
+                          who=who, barrels=load,
+                          capacity=capacity, gains=points))
+        else:
+            self.say(tell("{who} ships {barrels} with the wharf ({gains}).",
+                          who=who, barrels=load, gains=points))
 
     def _keep(self, before: Core, after: Core, p: int, aid: int, forced: bool) -> None:
         who = self.names[p]
         lost = [b - a for b, a in zip(_seat_goods(before, p), _seat_goods(after, p), strict=True)]
-        loses = f" and loses {_goods(lost)}" if any(lost) else ""
         if aid != A.KEEP_NONE:
-            self.say(f"{who} keeps 1 {GOODS[aid - A.KEEP0]}{loses}.")
-        elif loses or not forced:  # forced with nothing lost: every barrel is in a warehouse
-            self.say(f"{who} keeps no barrel{loses}.")
+            good = _GOOD[aid - A.KEEP0]
+            if any(lost):
+                self.say(tell("{who} keeps 1 {good} and loses {goods}.",
+                              who=who, good=good, goods=_goods(lost)))
+            else:
+                self.say(tell("{who} keeps 1 {good}.", who=who, good=good))
+        elif any(lost):
+            self.say(tell("{who} keeps no barrel and loses {goods}.", who=who, goods=_goods(lost)))
+        elif not forced:  # forced with nothing lost: every barrel is in a warehouse
+            self.say(tell("{who} keeps no barrel.", who=who))
 
     # --- what the engine did by itself after the step -------------------------------------------
 
@@ -297,37 +377,41 @@ class _Teller:
             self._new_plantations(before, after, aid)
         if before.phase == S.PLACE and after.phase != S.PLACE:
             if after.ends & S.END_COLONISTS and not before.ends & S.END_COLONISTS:
-                left = "No colonist was" if not after.col_ship else (
-                    f"Only {count(after.col_ship, 'colonist')} {form(after.col_ship, 'was')}"
-                )
-                self.say(f"{left} left in the supply for the colonist ship: the game ends after this round.")
+                if not after.col_ship:
+                    self.say(tell("No colonist was left in the supply for the colonist ship: the game "
+                                  "ends after this round."))
+                else:
+                    self.say(tell_n("Only {n} colonist was left in the supply for the colonist ship: the "
+                                    "game ends after this round.",
+                                    "Only {n} colonists were left in the supply for the colonist ship: the "
+                                    "game ends after this round.", after.col_ship))
             else:
-                self.say(f"The colonist ship takes {count(after.col_ship, 'new colonist')} "
-                         f"from the supply.")
+                self.say(tell_n("The colonist ship takes {n} new colonist from the supply.",
+                                "The colonist ship takes {n} new colonists from the supply.", after.col_ship))
         if after.ends & S.END_CITY and not before.ends & S.END_CITY:
-            self.say(f"{self.names[p]} has filled all {CITY_SPACES} city spaces: "
-                     "the game ends after this round.")
+            self.say(tell("{who} has filled all {spaces} city spaces: the game ends after this round.",
+                          who=self.names[p], spaces=CITY_SPACES))
         if A.SELL0 <= aid < A.SELL_PASS or aid == A.SELL_PASS:
             sold = [*before.house, *([aid - A.SELL0] if aid != A.SELL_PASS else [])]
             if len(sold) >= 4 and not after.house:
-                self.say(f"The trading house is full and is emptied ({_and([GOODS[k] for k in sold])} "
-                         "go back to the supply).")
+                self.say(tell("The trading house is full and is emptied ({goods} go back to the supply).",
+                              goods=joined([_GOOD[k] for k in sold])))
         if after.ends & S.END_VP and not before.ends & S.END_VP:
-            self.say("The last VP chip has been paid out: the game ends after this round "
-                     "(shipping still scores in full).")
+            self.say(tell("The last VP chip has been paid out: the game ends after this round (shipping "
+                          "still scores in full)."))
         loading = before.phase == S.SHIP or aid == A.ROLE0 + CAPTAIN
         if loading and after.phase != S.SHIP:
             if aid == A.ROLE0 + CAPTAIN:
-                self.say("Nobody can load any goods.")
+                self.say(tell("Nobody can load any goods."))
             else:
-                self.say("Nobody can load any more goods.")
+                self.say(tell("Nobody can load any more goods."))
         self._unloaded_ships(before, after, aid)
         self._round_end(before, after)
 
     def _hand_out_colonists(self, before: Core, after: Core, privilege: int) -> None:
         ship = before.col_ship
         if not ship:
-            self.say("The colonist ship is empty: nobody gets a colonist from it.")
+            self.say(tell("The colonist ship is empty: nobody gets a colonist from it."))
             return
         chooser = after.chooser
         shares = []
@@ -337,10 +421,10 @@ class _Teller:
             if got:
                 shares.append((self.names[seat], got))
         if ship == 1:
-            self.say(f"The ship's only colonist goes to {shares[0][0]}.")
+            self.say(tell("The ship's only colonist goes to {who}.", who=shares[0][0]))
         else:
-            parts = [f"{who} {got}" for who, got in shares]
-            self.say(f"The ship's {ship} colonists are handed out: {_and(parts)}.")
+            parts: list[int | str] = [tell("{who} {n}", who=who, n=got) for who, got in shares]
+            self.say(tell("The ship's {n} colonists are handed out: {shares}.", n=ship, shares=joined(parts)))
 
     def _production(self, before: Core, after: Core) -> None:
         supply = before.goods_supply[:]
@@ -348,38 +432,46 @@ class _Teller:
         for offset in range(after.n):
             seat = (chooser + offset) % after.n
             made = [a - b for a, b in zip(_seat_goods(after, seat), _seat_goods(before, seat), strict=True)]
-            short = []
+            short: list[int | str] = []
             for k in range(NG):
                 if _capacity(before, seat, k) > made[k] and not supply[k] - made[k]:
-                    short.append(GOODS[k])
+                    short.append(_GOOD[k])
                 supply[k] -= made[k]
             money = after.doubloons[seat] - before.doubloons[seat]
             if seat == chooser:
                 money -= before.role_money[CRAFTSMAN]
             who = self.names[seat]
-            line = f"{who} produces {_goods(made)}" if any(made) else f"{who} produces nothing"
-            notes = []
+            line = tell("{who} produces {goods}", who=who, goods=_goods(made)) if any(made) else tell(
+                "{who} produces nothing", who=who)
+            notes: list[int | str] = []
             if money:
-                notes.append(f"+{_doubloons(money)} factory")
+                notes.append(tell("+{doubloons} factory", doubloons=_doubloons(money)))
             if short:
-                notes.append(f"the supply has no more {_and(short)}")
-            self.say(line + (f" ({'; '.join(notes)})." if notes else "."))
+                notes.append(tell("the supply has no more {goods}", goods=joined(short)))
+            if notes:
+                self.say(tell("{what} ({notes}).", what=line, notes=joined(notes, "semicolon")))
+            else:
+                self.say(tell("{what}.", what=line))
 
     def _new_plantations(self, before: Core, after: Core, aid: int) -> None:
         leftover = before.face_up[:]
         if A.SETTLE0 <= aid < A.SETTLE0 + QUARRY:
             leftover.remove(aid - A.SETTLE0)
         if leftover:
-            words = _and([TILE_KINDS[k] for k in leftover])
-            n = len(leftover)
-            self.say(f"The leftover face-up {form(n, 'plantation')} {form(n, 'is')} discarded ({words}).")
+            self.say(tell_n("The leftover face-up plantation is discarded ({tiles}).",
+                            "The leftover face-up plantations are discarded ({tiles}).", len(leftover),
+                            tiles=joined([_KIND[k] for k in leftover])))
         if len(after.discard) < len(before.discard) + len(leftover):
-            self.say("The discarded plantations are shuffled into a new face-down stack.")
+            self.say(tell("The discarded plantations are shuffled into a new face-down stack."))
         if after.face_up:
-            self.say(f"New face-up plantations: {_and([TILE_KINDS[k] for k in after.face_up])}"
-                     + (" (the plantations have run out)." if len(after.face_up) < after.n + 1 else "."))
+            tiles = joined([_KIND[k] for k in after.face_up])
+            if len(after.face_up) < after.n + 1:
+                self.say(tell("New face-up plantations: {tiles} (the plantations have run out).",
+                              tiles=tiles))
+            else:
+                self.say(tell("New face-up plantations: {tiles}.", tiles=tiles))
         else:
-            self.say("No plantations are left to turn face up.")
+            self.say(tell("No plantations are left to turn face up."))
 
     def _unloaded_ships(self, before: Core, after: Core, aid: int) -> None:
         loaded_ship, loaded_good, loaded = -1, -1, 0
@@ -392,34 +484,45 @@ class _Teller:
             load = before.ship_load[i] + (loaded if i == loaded_ship else 0)
             good = before.ship_good[i] if before.ship_good[i] >= 0 else loaded_good
             if load and not after.ship_load[i]:
-                self.say(f"The {cap}-barrel ship is full and is unloaded ({load} {GOODS[good]} go back "
-                         "to the supply).")
+                self.say(tell("The {capacity}-barrel ship is full and is unloaded ({barrels} go back to "
+                              "the supply).", capacity=cap, barrels=_barrels(load, good)))
 
     def _round_end(self, before: Core, after: Core) -> None:
         over = after.phase == S.OVER and before.phase != S.OVER
         if after.round == before.round and not over:
             return
         cards = after.role_cards
-        added = [f"the {_ROLE_WORDS[r]}" for r in cards if after.role_money[r] > before.role_money[r]]
-        if added.count("the prospector") == 2:
-            added = [word for word in added if word != "the prospector"] + ["both prospectors"]
-        more = f": 1 doubloon is put on each role nobody took ({_and(added)})." if added else "."
-        self.say(f"End of round {before.round}{more}")
+        added = [r for r in cards if after.role_money[r] > before.role_money[r]]
+        named: list[int | str] = [tell("the {role}", role=_ROLE[r]) for r in added
+                                  if r not in (PROSPECTOR, PROSPECTOR2)]
+        prospectors = [r for r in added if r in (PROSPECTOR, PROSPECTOR2)]
+        if len(prospectors) == 2:
+            named.append(tell("both prospectors"))
+        elif prospectors:  # in the order the cards lie, as before
+            named.insert(added.index(prospectors[0]), tell("the {role}", role=_ROLE[prospectors[0]]))
+        if named:
+            self.say(tell("End of round {round}: 1 doubloon is put on each role nobody took ({roles}).",
+                          round=before.round, roles=joined(named)))
+        else:
+            self.say(tell("End of round {round}.", round=before.round))
         if not over:
-            self.say(f"Round {after.round} begins; {self.names[after.governor]} is the governor.")
+            self.say(tell("Round {round} begins; {who} is the governor.", round=after.round,
+                          who=self.names[after.governor]))
             return
         result = scoring.result(after)
-        scores = ", ".join(f"{self.names[s]} {score}" for s, score in enumerate(result.scores))
-        self.say(f"The game is over. Final scores: {scores}.")
-        winners = [self.names[s] for s in range(after.n) if result.ranks[s] == 1]
+        scores = joined([tell("{who} {score}", who=self.names[s], score=score)
+                         for s, score in enumerate(result.scores)],
+                        "comma")
+        self.say(tell("The game is over. Final scores: {scores}.", scores=scores))
+        winners: list[int | str] = [self.names[s] for s in range(after.n) if result.ranks[s] == 1]
         best = max(result.scores)
         tied_on_score = sum(1 for score in result.scores if score == best) > 1
         if len(winners) > 1:
-            self.say(f"{_and(winners)} share first place.")
+            self.say(tell("{winners} share first place.", winners=joined(winners)))
         elif tied_on_score:
-            self.say(f"{winners[0]} wins on the tie-break (more doubloons and goods).")
+            self.say(tell("{who} wins on the tie-break (more doubloons and goods).", who=winners[0]))
         else:
-            self.say(f"{winners[0]} wins.")
+            self.say(tell("{who} wins.", who=winners[0]))
 
 
 def _capacity(core: Core, seat: int, k: int) -> int:

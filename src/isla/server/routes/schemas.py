@@ -258,7 +258,11 @@ class LogLine(BaseModel):
     )
     seat: int | None
     kind: str = Field(description="action, or an event: stand_in, reclaim, abandon, bot_error, timeout")
-    lines: list[str]
+    lines: list[str] = Field(description="the lines in the reader's language")
+    said: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="each line language-free: {msg, params} (plural, n, domain when set), or {text}",
+    )
 
 
 class LogOut(BaseModel):

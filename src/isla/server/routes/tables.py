@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from isla.core import default_game
+from isla.i18n import negotiate
 from isla.server.chat import replay_chat
 from isla.server.routes.schemas import (
     ActionsIn,
@@ -91,10 +92,15 @@ async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: W
     return await tables.submit(table_id, who, body.seq, body.actions or (), body.plan)
 
 
+Lang = Annotated[str | None, Query(max_length=35, description="the language of `words` (en pt nl de zh); "
+                                   "without it, the request's Accept-Language")]
+
+
 @router.get("/{table_id}/log", response_model=LogOut, responses=ERRORS)
-async def table_log(table_id: str, tables: Service, who: Who) -> Any:
-    """Every action with its sequence number, bot failures, and the record once the game is over."""
-    return await tables.log(table_id, who)
+async def table_log(table_id: str, tables: Service, who: Who, request: Request, lang: Lang = None) -> Any:
+    """Every action with its sequence number, bot failures, the log in words in the caller's
+    language (beside each line's message id and parameters), and the record once the game is over."""
+    return await tables.log(table_id, negotiate(request.headers.get("accept-language"), lang), who)
 
 
 @router.get("/{table_id}/record", responses=ERRORS)

@@ -5,6 +5,8 @@
 // the envelope of the protocol (docs/api.md) — HTTP errors as {"error", "code"}, WebSocket messages
 // as JSON objects with a "type".
 
+import { savedLanguage } from './shared/langpick.js';
+
 /** A refusal from the server (its one-line message and stable code) or a network failure. */
 export class ApiError extends Error {
   code;
@@ -78,7 +80,9 @@ const SILENCE_MS = 65000;
 
 function socketUrl() {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return withInviteKey(`${scheme}//${location.host}/ws`);
+  const url = withInviteKey(`${scheme}//${location.host}/ws`);
+  const lang = savedLanguage(); // the reader's language for the log in words (docs/i18n.md)
+  return lang ? `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : url;
 }
 
 /** A private table's invite secret, from the page's own address (`?key=`), or null. */

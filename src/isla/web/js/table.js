@@ -28,6 +28,7 @@ import { scoreChart } from './shared/scorechart.js';
 import { loadBoard } from './shared/boards.js';
 import { stampClocks, tickClocks } from './shared/clocks.js';
 import { capitalize, esc, seatColor } from './shared/html.js';
+import { installLanguagePicker } from './shared/langpick.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
@@ -173,6 +174,10 @@ function onMessage(message) {
       break;
     case 'log':
       if (message.table !== tableId) break;
+      if (message.replace) { // the whole log again, in the language just chosen
+        gameLog.clear();
+        pendingLog.length = 0;
+      }
       if (game) {
         if (gameLog.add(message.entries)) frame();
       } else {
@@ -488,6 +493,7 @@ async function main() {
     onSpectatorChat: (open) => conn.send({ type: 'spectator_chat', open }),
   });
   conn.watch(tableId);
+  installLanguagePicker($('lang-picker'), (lang) => conn.send({ type: 'lang', lang }));
   setInterval(refresh, 5000);
   tickClocks(app, () => table);
   try {

@@ -33,6 +33,12 @@ export class GameLog {
     return `${entry.seq}|${entry.seat}|${(entry.lines || []).join('\n')}`;
   }
 
+  /** Forget every entry (the whole log is coming again, in another language). */
+  clear() {
+    this.seen.clear();
+    this.list.replaceChildren();
+  }
+
   /** Add entries (in order); returns how many were new. Call `follow()` (once a frame) after. */
   add(entries) {
     let added = 0;

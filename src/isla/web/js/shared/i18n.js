@@ -1,0 +1,77 @@
+// The page's words in its reader's language: t() and tn() over the texts GET /api/i18n gives
+// (isla.i18n.page; docs/i18n.md). The plural rule comes as data (CLDR's rule tree, as Babel holds
+// it) and is evaluated here, because the pages' Content-Security-Policy allows no eval.
+
+let current = { lang: 'en', texts: {}, plural: { forms: ['one', 'other'], rules: [] } };
+
+/** Fetch and use the texts of `lang` (null: the browser's Accept-Language), for `game` if given. */
+export async function loadTexts(lang, game) {
+  const query = new URLSearchParams();
+  if (lang) query.set('lang', lang);
+  if (game) query.set('game', game);
+  const response = await fetch(`/api/i18n?${query}`);
+  if (!response.ok) throw new Error(`the page's texts: HTTP ${response.status}`);
+  useTexts(await response.json());
+  return current.lang;
+}
+
+/** Use texts already fetched (the answer of GET /api/i18n). */
+export function useTexts(data) {
+  current = data;
+  document.documentElement.lang = data.lang;
+}
+
+export function language() {
+  return current.lang;
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The text `msgid` of `domain` (default the generic `isla`), filled; the msgid itself if missing. */
+export function t(msgid, params = {}, domain = 'isla') {
+  const text = current.texts?.[domain]?.[msgid];
+  return fill(typeof text === 'string' ? text : msgid, params);
+}
+
+/** The form of the count entry `singular`/`plural` that goes with `n`, filled with n and params. */
+export function tn(singular, plural, n, params = {}, domain = 'isla') {
+  const forms = current.texts?.[domain]?.[singular];
+  const all = { ...params, n };
+  if (!Array.isArray(forms)) return fill(n === 1 ? singular : plural, all);
+  return fill(forms[Math.min(pluralForm(current.plural, n), forms.length - 1)], all);
+}
+
+/** Which gettext form the count `n` takes under `rule` ({forms, rules}), as the server's ngettext. */
+export function pluralForm(rule, n) {
+  const operands = { n: Math.abs(n), i: Math.floor(Math.abs(n)), v: 0, w: 0, f: 0, t: 0, c: 0, e: 0 };
+  for (const [tag, tree] of rule.rules) {
+    if (holds(tree, operands)) return Math.max(0, rule.forms.indexOf(tag));
+  }
+  return rule.forms.indexOf('other');
+}
+
+function value(node, ops) {
+  const [kind, args] = node;
+  if (kind === 'value') return args[0];
+  if (kind === 'mod') return value(args[0], ops) % value(args[1], ops);
+  return ops[kind] ?? 0; // an operand: n, i, v, w, f, t, c, e
+}
+
+function holds(node, ops) {
+  const [kind, args] = node;
+  if (kind === 'or') return holds(args[0], ops) || holds(args[1], ops);
+  if (kind === 'and') return holds(args[0], ops) && holds(args[1], ops);
+  if (kind === 'not') return !holds(args[0], ops);
+  if (kind === 'relation') {
+    const [how, expr, ranges] = args;
+    const x = value(expr, ops);
+    return ranges[1].some(([lo, hi]) => {
+      const a = value(lo, ops);
+      const b = value(hi, ops);
+      return how === 'within' ? x >= a && x <= b : Number.isInteger(x) && x >= a && x <= b;
+    });
+  }
+  return false;
+}
