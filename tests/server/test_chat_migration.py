@@ -3,19 +3,14 @@ stay, public, with spectator chat open, and every chat is empty."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
-import sqlalchemy as sa
 from rankedtools import rows
 from servertools import Running, get
-from test_ratings_migration import OLD, fresh_url, insert_finished_0004, migrate, old_rows
+from test_ratings_migration import OLD, add_ann_0004, fresh_url, insert_finished_0004, migrate, old_rows
 
 from isla.server import ServerConfig
-from isla.server.config import parse_database_url
-from isla.server.store.db import make_engine
 
 __all__ = ["fresh_url"]  # the fixture, used by name below
 
@@ -24,19 +19,8 @@ def test_a_0005_database_migrates_to_0008_and_its_tables_stay_public(
     fresh_url: str, tmp_path: Path, servers: Callable[..., Running]
 ) -> None:
     migrate(fresh_url, "0005")
-    users = sa.table("users", *(sa.column(c) for c in OLD["users"]))
 
-    async def add_ann() -> None:
-        engine = make_engine(parse_database_url(fresh_url))
-        try:
-            async with engine.begin() as connection:
-                await connection.execute(users.insert().values(
-                    id="a" * 32, name="Ann", name_key="ann", password_hash="x", guest=False,
-                    created_at=datetime.now(UTC)))
-        finally:
-            await engine.dispose()
-
-    asyncio.run(add_ann())
+    add_ann_0004(fresh_url, "a" * 32)
     insert_finished_0004(fresh_url, "old-0", "a" * 32, seed=3)
     before = {table: old_rows(fresh_url, table) for table in OLD}
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from rankedtools import rows
 from servertools import Running, get
-from test_ratings_migration import OLD, fresh_url, insert_finished_0004, migrate, old_rows
+from test_ratings_migration import OLD, add_ann_0004, fresh_url, insert_finished_0004, migrate, old_rows
 
 from isla.server import ServerConfig
 from isla.server.config import parse_database_url
@@ -26,20 +26,9 @@ def test_a_0005_database_migrates_keeping_every_table_and_event_and_its_tables_h
 ) -> None:
     migrate(fresh_url, "0005")
     user_id = "b" * 32
-    users = sa.table("users", *(sa.column(c) for c in OLD["users"]))
     events = sa.table("table_events", *(sa.column(c) for c in EVENTS if c != "id"))
 
-    async def add_ann() -> None:
-        engine = make_engine(parse_database_url(fresh_url))
-        try:
-            async with engine.begin() as connection:
-                await connection.execute(users.insert().values(
-                    id=user_id, name="Ann", name_key="ann", password_hash="x", guest=False,
-                    created_at=datetime.now(UTC)))
-        finally:
-            await engine.dispose()
-
-    asyncio.run(add_ann())
+    add_ann_0004(fresh_url, user_id)
     insert_finished_0004(fresh_url, "old-0", user_id, seed=7)
 
     async def add_event() -> None:

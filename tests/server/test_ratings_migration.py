@@ -107,15 +107,12 @@ def insert_finished_0004(url: str, table_id: str, user_id: str, seed: int) -> No
     asyncio.run(main())
 
 
-def test_a_0004_database_with_finished_games_migrates_and_its_games_stay_unrated(
-    fresh_url: str, tmp_path: Path, servers: Callable[..., Running]
-) -> None:
-    migrate(fresh_url, "0004")
+def add_ann_0004(url: str, user_id: str) -> None:
+    """The account Ann, as a database at revision 0004 or later keeps it."""
     users = sa.table("users", *(sa.column(c) for c in OLD["users"]))
-    user_id = "a" * 32
 
-    async def add_ann() -> None:
-        engine = make_engine(parse_database_url(fresh_url))
+    async def main() -> None:
+        engine = make_engine(parse_database_url(url))
         try:
             async with engine.begin() as connection:
                 await connection.execute(users.insert().values(
@@ -124,7 +121,16 @@ def test_a_0004_database_with_finished_games_migrates_and_its_games_stay_unrated
         finally:
             await engine.dispose()
 
-    asyncio.run(add_ann())
+    asyncio.run(main())
+
+
+def test_a_0004_database_with_finished_games_migrates_and_its_games_stay_unrated(
+    fresh_url: str, tmp_path: Path, servers: Callable[..., Running]
+) -> None:
+    migrate(fresh_url, "0004")
+    user_id = "a" * 32
+
+    add_ann_0004(fresh_url, user_id)
     for number in range(3):
         insert_finished_0004(fresh_url, f"old-{number}", user_id, seed=number + 1)
     before = {table: old_rows(fresh_url, table) for table in OLD}
