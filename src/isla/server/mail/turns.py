@@ -1,12 +1,11 @@
 """"It's your turn" mails for turn-based tables, at most one per table every N hours per account.
 
-`TurnNotices.turn_started` is the one entry point: the table service (or the clocks, once they
-exist) calls it when a seat held by an account gets a decision. It sends only if the table is
-turn-based (the injected predicate `turn_based`: today no table is, so nothing is sent until the
-clocks land), the account asked for notices, its address is confirmed, and no notice for this
-table went to it within the last N hours. `started` is the fire-and-forget form for code that
-must not wait (a move): it runs the check in a task and logs anything that goes wrong, so a
-failing database or SMTP server never touches the game.
+`TurnNotices.turn_started` is the one entry point: the table service calls it when a seat held by
+an account gets a decision. It sends only if the table is turn-based (the injected predicate
+`turn_based`, which the app answers from the tables' clocks), the account asked for notices, its
+address is confirmed, and no notice for this table went to it within the last N hours. `started`
+is the fire-and-forget form for code that must not wait (a move): it runs the check in a task and
+logs anything that goes wrong, so a failing database or SMTP server never touches the game.
 """
 
 from __future__ import annotations
