@@ -66,7 +66,14 @@ class BotPool:
         executor = self._pool()
         sent = BotJob(job.game, job.seat, job.spec, job.seq, job.seed, job.seconds, state.to_json())
         try:
-            return await loop.run_in_executor(executor, botwork.choose, sent)
+            # Submitting may itself meet the dead worker: the pool starts a process to replace it
+            # before its manager has noticed, and the fork server's pipe is already broken.
+            future = executor.submit(botwork.choose, sent)
+        except (BrokenProcessPool, OSError):
+            self._replace(executor)
+            raise BotWorkerLost("a bot worker process died before the turn was sent") from None
+        try:
+            return await asyncio.wrap_future(future, loop=loop)
         except BrokenProcessPool:
             self._replace(executor)
             raise BotWorkerLost("a bot worker process died while thinking") from None
