@@ -120,10 +120,10 @@ def joined(items: Sequence[int | str], how: str = "and") -> int | str:
 
 def _join(first: int | str, then: int | str, how: str) -> Said:
     if how == "and":
-        return Said("{first} and {last}", {"first": first, "last": then}, domain=GENERIC)
+        return generic("{first} and {last}", first=first, last=then)
     if how == "semicolon":
-        return Said("{first}; {next}", {"first": first, "next": then}, domain=GENERIC)
-    return Said("{first}, {next}", {"first": first, "next": then}, domain=GENERIC)
+        return generic("{first}; {next}", first=first, next=then)
+    return generic("{first}, {next}", first=first, next=then)
 
 
 def from_json(data: Mapping[str, Any]) -> Said:

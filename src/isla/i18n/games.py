@@ -32,4 +32,22 @@ def game_domain(game: Game) -> Domain | None:
     return Domain(info.text_domain or game.name, directory)
 
 
-__all__ = ["game_domain", "game_folder"]
+def sibling_domain(game: Game, suffix: str) -> Domain | None:
+    """A text domain of `game` beside its term catalogs, named `<term domain><suffix>` (the log's
+    `-log`, the page's `-page`), or None when the game has no template for it."""
+    terms = game_domain(game)
+    directory = terms.directory if terms is not None else game_folder(game) / game.info.locale_dir
+    found = Domain(f"{terms.name if terms is not None else game.name}{suffix}", directory)
+    return found if found.template().is_file() else None
+
+
+PAGE_SUFFIX = "-page"
+
+
+def page_domain(game: Game) -> Domain | None:
+    """The text domain of the words `game`'s own page scripts show (prompts, buttons, tooltips:
+    `say()` in its web/ folder), or None when the game has none."""
+    return sibling_domain(game, PAGE_SUFFIX)
+
+
+__all__ = ["PAGE_SUFFIX", "game_domain", "game_folder", "page_domain", "sibling_domain"]

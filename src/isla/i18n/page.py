@@ -1,9 +1,10 @@
 """What a page needs to speak its reader's language, as JSON: texts and the plural rule as data.
 
 A page gets, in one answer, every text of the generic `isla` domain and of the domains of the game
-it shows (its terms and its log), in one language, with that language's plural rule. The rule is
-CLDR's, as Babel holds it (`Locale.plural_form.abstract`): a small tree of `or`/`and`/`not`/
-`relation`/`mod` nodes over the number's operands, which shared/i18n.js evaluates without `eval`
+it shows (its terms, its log and its page's own words), in one language, with that language's
+plural rule. The rule is CLDR's, as Babel holds it (`Locale.plural_form.abstract`): a small
+tree of `or`/`and`/`not`/`relation`/`mod` nodes over the number's operands, which
+shared/i18n.js evaluates without `eval`
 (the pages' Content-Security-Policy allows no script text), and `forms` names the tag of each
 gettext form in catalog order, so a count picks the very form the Python side (`ngettext`) picks.
 """
@@ -16,7 +17,7 @@ from babel import Locale
 
 from isla.core.protocol import Game
 from isla.i18n.catalogs import GENERIC, Domain, texts
-from isla.i18n.games import game_domain
+from isla.i18n.games import game_domain, page_domain
 from isla.i18n.languages import ENGLISH, LANGUAGES, supported
 from isla.i18n.told import log_domain
 
@@ -43,7 +44,7 @@ def page_domains(game: Game | None) -> list[Domain]:
     """The domains a page showing `game` (None: no game, say the lobby) needs."""
     found = [GENERIC]
     if game is not None:
-        found += [d for d in (game_domain(game), log_domain(game)) if d is not None]
+        found += [d for d in (game_domain(game), log_domain(game), page_domain(game)) if d is not None]
     return found
 
 

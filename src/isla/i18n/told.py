@@ -16,7 +16,7 @@ from isla.core.protocol import Game
 from isla.core.said import GENERIC as GENERIC_NAME
 from isla.core.said import Said, Term
 from isla.i18n.catalogs import GENERIC, Domain, ngettext, translate
-from isla.i18n.games import game_domain, game_folder
+from isla.i18n.games import game_domain, sibling_domain
 from isla.i18n.languages import ENGLISH, supported
 
 LOG_SUFFIX = "-log"
@@ -25,11 +25,7 @@ LOG_SUFFIX = "-log"
 def log_domain(game: Game) -> Domain | None:
     """The text domain of `game`'s log in words (`<text domain>-log`, beside its term catalogs),
     or None when the game has no log catalogs (its log reads English)."""
-    terms = game_domain(game)
-    directory = terms.directory if terms is not None else game_folder(game) / game.info.locale_dir
-    name = f"{terms.name if terms is not None else game.name}{LOG_SUFFIX}"
-    found = Domain(name, directory)
-    return found if found.template().is_file() else None
+    return sibling_domain(game, LOG_SUFFIX)
 
 
 @dataclass(frozen=True)

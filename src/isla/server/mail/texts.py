@@ -31,7 +31,7 @@ def turn_notice(lang: str, table: str, game: str, link: str, hours: float) -> tu
         translate(GENERIC, lang, "It's your turn at table {table} ({game}). Open the table here:",
                   table=table, game=game) + "\n" + link,
         translate(GENERIC, lang, "You get at most one such mail per table every {hours} hours. To stop them, "
-                                 "turn email notices off in the lobby.", hours=f"{hours:g}"),
+                                 "turn email notices off in the lobby.", hours=format(hours, "g")),
     ))
     return subject, body + "\n"
 

@@ -43,6 +43,26 @@ export function tn(singular, plural, n, params = {}, domain = 'isla') {
   return fill(forms[Math.min(pluralForm(current.plural, n), forms.length - 1)], all);
 }
 
+/**
+ * Put the reader's language into the page's marked markup (isla/i18n/htmlwords.py): each element
+ * marked `data-t` gets its text's translation, each attribute named by `data-t-attr` its value's.
+ * The English is kept in the element (data-t, data-t-<attribute>), so switching language again
+ * starts from it; run it again after a language change.
+ */
+export function translateDocument(root = document) {
+  for (const el of root.querySelectorAll('[data-t]')) {
+    if (!el.dataset.t) el.dataset.t = el.textContent.replace(/\s+/g, ' ').trim();
+    el.textContent = t(el.dataset.t);
+  }
+  for (const el of root.querySelectorAll('[data-t-attr]')) {
+    for (const name of el.dataset.tAttr.split(/\s+/).filter(Boolean)) {
+      const key = `t-${name}`.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+      if (!(key in el.dataset)) el.dataset[key] = (el.getAttribute(name) || '').replace(/\s+/g, ' ').trim();
+      el.setAttribute(name, t(el.dataset[key]));
+    }
+  }
+}
+
 /** Which gettext form the count `n` takes under `rule` ({forms, rules}), as the server's ngettext. */
 export function pluralForm(rule, n) {
   const operands = { n: Math.abs(n), i: Math.floor(Math.abs(n)), v: 0, w: 0, f: 0, t: 0, c: 0, e: 0 };
