@@ -16,14 +16,26 @@ export function savedLanguage() {
   }
 }
 
-/** A <select> of the languages in `container`; `onChange(lang)` runs when the reader picks one. */
-export function installLanguagePicker(container, onChange) {
+/** Remember `lang` as this browser's choice (nothing happens if storage is refused). */
+export function saveLanguage(lang) {
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    // not remembered; this page still switches
+  }
+}
+
+/**
+ * A <select> of the languages in `container`, showing `shown` (default: this browser's choice or
+ * its language); `onChange(lang)` runs when the reader picks one, after the choice is remembered.
+ */
+export function installLanguagePicker(container, onChange, shown = null) {
   if (!container) return;
   const select = document.createElement('select');
   select.className = 'lang-picker';
   select.dataset.testid = 'lang-picker';
   select.setAttribute('aria-label', 'Language / Sprache / Idioma / Taal / 语言');
-  const current = savedLanguage() || (navigator.language || 'en').slice(0, 2).toLowerCase();
+  const current = shown || savedLanguage() || (navigator.language || 'en').slice(0, 2).toLowerCase();
   for (const [code, name] of Object.entries(NAMES)) {
     const option = document.createElement('option');
     option.value = code;
@@ -32,11 +44,7 @@ export function installLanguagePicker(container, onChange) {
     select.append(option);
   }
   select.addEventListener('change', () => {
-    try {
-      localStorage.setItem(LANG_KEY, select.value);
-    } catch {
-      // not remembered; this page still switches
-    }
+    saveLanguage(select.value);
     onChange(select.value);
   });
   container.replaceChildren(select);
