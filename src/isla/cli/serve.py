@@ -25,6 +25,8 @@ from isla.cli.server_options import add_database_options, add_ladder_options, st
 from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, describe_url
 
 if TYPE_CHECKING:
+    from sqlalchemy import URL
+
     from isla.server.store import Store
 
 
@@ -124,14 +126,6 @@ def _rate(text: str) -> float:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import asyncio
-
-    import uvicorn
-
-    from isla.server import create_app
-    from isla.server.collector import settle
-    from isla.server.guard import uvicorn_config
-
     config = stored_config(
         args,
         host=args.host,
@@ -157,6 +151,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except OSError as error:
             raise CliError(f"cannot create the data directory {str(config.data_dir)!r}: "
                            f"{error.strerror or error}") from None
+    from isla.server.oneprocess import AlreadyServed, postgres_claim, sqlite_claim, sqlite_file
+
+    database = sqlite_file(url)
+    try:
+        with sqlite_claim(database) if database is not None else contextlib.nullcontext():
+            return _serve(args, config, url, None if database is not None else postgres_claim)
+    except AlreadyServed as refused:
+        raise CliError(str(refused)) from None
+
+
+def _serve(args: argparse.Namespace, config: ServerConfig, url: URL,
+           claim: Callable[[URL], contextlib.AbstractAsyncContextManager[None]] | None) -> int:
+    """Prepare the database, bind the port and run uvicorn (holding `claim` on the database while
+    it serves, when the database's claim is taken inside the server's loop)."""
+    import asyncio
+
+    import uvicorn
+
+    from isla.server import create_app
+    from isla.server.collector import settle
+    from isla.server.guard import uvicorn_config
+    from isla.server.oneprocess import AlreadyServed
+
     asyncio.run(_prepare(config))
     sock = _listen(config.host, config.port)
     config = replace(config, port=sock.getsockname()[1])  # --port 0 picks a free port
@@ -165,13 +182,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(config)
 
     class Server(uvicorn.Server):
+        refused: AlreadyServed | None = None
+        _claims = contextlib.AsyncExitStack()
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            if claim is not None:  # before any table is loaded or any bot moves
+                try:
+                    await self._claims.enter_async_context(claim(url))
+                except AlreadyServed as refused:
+                    self.refused = refused
+                    self.should_exit = True
+                    return
             await super().startup(sockets)
             if self.started:
                 settle()  # what start-up made stays: out of the garbage collector's way (collector.py)
                 self._settling = asyncio.get_running_loop().create_task(self._settle_when_rebuilt())
                 sys.stdout.write(announce)
                 sys.stdout.flush()
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            try:
+                await super().shutdown(sockets)
+            finally:
+                await self._claims.aclose()
 
         async def _settle_when_rebuilt(self) -> None:
             with contextlib.suppress(Exception):
@@ -185,6 +218,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         pass
     finally:
         sock.close()
+    if server.refused is not None:
+        raise server.refused
     if not server.started:
         raise CliError("the server did not start (see the log above)")
     return 0
