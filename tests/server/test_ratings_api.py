@@ -96,3 +96,27 @@ def test_the_ratings_responses_are_in_the_openapi(server: Running) -> None:
         answer = schema["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
         assert answer == {"$ref": f"#/components/schemas/{model}"}
     assert "ranked" in schema["components"]["schemas"]["CreateTableIn"]["properties"]
+
+
+def test_the_player_page_averages_the_score_parts_and_counts_the_bots_played_against(server: Running) -> None:
+    with account(server, "Ann") as ann:
+        done = []
+        for seats in ([ME, bot("easy"), bot("random")], [ME, bot("random")]):
+            table = create(ann, seats, game="puertorico", ranked=True, seating="fixed")["table"]
+            play_out(ann, table["id"])
+            done.append(finished(ann, table["id"]))
+        page = got(ann.get("/api/players/Ann"))
+    (mine,) = page["games"]
+    # Ann sat in seat 0 of both: her parts, averaged, in the game's declared order.
+    parts = [d["result"]["breakdown"][0] for d in done]
+    assert [p["key"] for p in mine["average_breakdown"]] == ["shipping", "buildings", "bonus"]
+    for part in mine["average_breakdown"]:
+        assert part["average"] == sum(p[part["key"]] for p in parts) / 2
+    ranks = [d["result"]["ranks"] for d in done]
+    by_bot = {b["bot"]: b for b in mine["bot_opponents"]}
+    random_bot, rush_bot = "random:0", "rush:0"  # the bots' resolved specs ("easy" is rush:0)
+    assert by_bot[random_bot]["games"] == 2 and by_bot[rush_bot]["games"] == 1
+    assert [b["bot"] for b in mine["bot_opponents"]][0] == random_bot  # the most played first
+    assert by_bot[random_bot]["wins"] == sum(int(r[0] == 1) for r in ranks)
+    assert by_bot[random_bot]["ahead"] == int(ranks[0][0] < ranks[0][2]) + int(ranks[1][0] < ranks[1][1])
+    assert by_bot[rush_bot]["ahead"] == int(ranks[0][0] < ranks[0][1])

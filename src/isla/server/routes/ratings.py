@@ -131,5 +131,27 @@ def _games(record: PlayerRecord, store: Store) -> list[dict[str, Any]]:
                 {"seat": seat, "games": n, "wins": w} for seat, (n, w) in sorted(seats.items())
             ],
             "average_score": sum(p.score for p in mine) / len(mine) if mine else None,
+            "average_breakdown": _average_breakdown(game, mine),
+            "bot_opponents": [
+                {"bot": b.bot, "games": b.games, "wins": b.wins, "ahead": b.ahead}
+                for b in record.bot_opponents if b.game == game
+            ][:5],
         })
     return out
+
+
+def _average_breakdown(game: str, mine: list[Played]) -> list[dict[str, Any]]:
+    """The average of each score part the game declares (GameInfo.score_split; without one, every
+    part its results give but the total), over the games whose result had parts."""
+    parts = [p.breakdown for p in mine if p.breakdown]
+    if not parts:
+        return []
+    try:
+        split = find_game(game).info.score_split
+    except UnknownGame:  # a game no longer installed: its parts as stored
+        split = ()
+    columns = list(split) or [(key, key) for key in sorted({k for b in parts for k in b}) if key != "total"]
+    return [
+        {"key": key, "label": label, "average": sum(b.get(key, 0) for b in parts) / len(parts)}
+        for key, label in columns
+    ]

@@ -360,6 +360,19 @@ class SeatWinsOut(BaseModel):
     wins: int
 
 
+class ScorePartOut(BaseModel):
+    key: str = Field(description="the part's key in the game's score breakdown")
+    label: str = Field(description="its column label (English; pages show the game's own words)")
+    average: float
+
+
+class BotOpponentOut(BaseModel):
+    bot: str = Field(description="the bot's resolved spec (as on the leaderboard: kind:iterations)")
+    games: int
+    wins: int = Field(description="games against it the account won")
+    ahead: int = Field(description="games against it the account finished ahead of it")
+
+
 class PlayerGameOut(BaseModel):
     game: str
     rating: int | None = Field(description="the rating as shown (null: no rated game of this game yet)")
@@ -376,6 +389,14 @@ class PlayerGameOut(BaseModel):
     )
     wins_by_seat: list[SeatWinsOut] = Field(description="over the games played: games and wins by seat")
     average_score: float | None = Field(description="over the games played")
+    average_breakdown: list[ScorePartOut] = Field(
+        description="the average of each part of the score the game declares (Puerto Rico: shipping, "
+                    "buildings, bonuses; Vanuatu: its own columns), over the games played"
+    )
+    bot_opponents: list[BotOpponentOut] = Field(
+        description="the bots the account has played most (at most five): games against each, the "
+                    "account's wins in them, and how often it finished ahead of the bot"
+    )
 
 
 class PlayerOut(BaseModel):

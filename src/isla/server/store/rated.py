@@ -277,6 +277,19 @@ class Played:
     ranked: bool
     rating_after: float | None = None
     points: int | None = None
+    breakdown: dict[str, int] | None = None  # the seat's score parts, as the game's Result gave them
+
+
+@dataclass
+class BotOpponent:
+    """A bot the account has finished games against (at one table, in one game): how often, how
+    many of those games the account won, and in how many it finished ahead of the bot."""
+
+    game: str
+    bot: str
+    games: int = 0
+    wins: int = 0
+    ahead: int = 0
 
 
 @dataclass
@@ -289,6 +302,7 @@ class PlayerRecord:
     played: list[Played] = field(default_factory=list)
     points: dict[tuple[str, int], int] = field(default_factory=dict)  # (game, season) -> points
     history: list[RatingHistoryRow] = field(default_factory=list)  # by game, oldest first
+    bot_opponents: list[BotOpponent] = field(default_factory=list)  # most games first
 
 
 async def leaderboard(session: AsyncSession, game: str) -> list[Rated]:
@@ -317,17 +331,51 @@ async def player(session: AsyncSession, user: UserRow) -> PlayerRecord:
         .where(SeatResultRow.user_id == user.id)
         .order_by(TableRow.finished_at.desc(), TableRow.id)
     )
+    mine: dict[str, SeatResultRow] = {}
     for seat, table in rows:
         history = after.get(table.id)
+        mine[table.id] = seat
         found.played.append(Played(
             table.id, table.game, table.finished_at, table.players, seat.seat, seat.place, seat.score,
             seat.won, seat.stood_in, table.ranked, None if history is None else history.rating_after,
-            None if history is None else history.points,
+            None if history is None else history.points, _seat_breakdown(table.result, seat.seat),
         ))
+    found.bot_opponents = await _bot_opponents(session, mine, {p.table_id: p.game for p in found.played})
     for points in await session.scalars(select(LadderPointsRow).where(LadderPointsRow.player == key)):
         found.points[points.game, points.season] = points.points
     found.history = sorted(after.values(), key=lambda row: (row.game, row.games))
     return found
+
+
+def _seat_breakdown(result: dict[str, Any] | None, seat: int) -> dict[str, int] | None:
+    """One seat's score parts from a stored Result (None when the game gave none)."""
+    parts = (result or {}).get("breakdown") or []
+    if seat >= len(parts) or not isinstance(parts[seat], dict):
+        return None
+    return {str(k): int(v) for k, v in parts[seat].items() if isinstance(v, (int, float))}
+
+
+async def _bot_opponents(session: AsyncSession, mine: dict[str, SeatResultRow],
+                         games: dict[str, str]) -> list[BotOpponent]:
+    """The bots at the account's finished tables, most games first (then by name)."""
+    if not mine:
+        return []
+    found: dict[tuple[str, str], BotOpponent] = {}
+    rows = await session.scalars(
+        select(SeatResultRow).where(SeatResultRow.table_id.in_(list(mine)), SeatResultRow.bot.is_not(None))
+    )
+    counted: set[tuple[str, str]] = set()  # a bot seated twice at one table is one game against it
+    for row in rows:
+        me = mine[row.table_id]
+        assert row.bot is not None
+        key = (games[row.table_id], row.bot)
+        one = found.setdefault(key, BotOpponent(*key))
+        if (row.table_id, row.bot) not in counted:
+            counted.add((row.table_id, row.bot))
+            one.games += 1
+            one.wins += int(me.won)
+            one.ahead += int(me.place < row.place)
+    return sorted(found.values(), key=lambda b: (b.game, -b.games, b.bot))
 
 
 def _rated(row: RatingRow, name: str | None) -> Rated:
