@@ -116,7 +116,7 @@ def test_the_player_page_averages_the_score_parts_and_counts_the_bots_played_aga
     by_bot = {b["bot"]: b for b in mine["bot_opponents"]}
     random_bot, rush_bot = "random:0", "rush:0"  # the bots' resolved specs ("easy" is rush:0)
     assert by_bot[random_bot]["games"] == 2 and by_bot[rush_bot]["games"] == 1
-    assert [b["bot"] for b in mine["bot_opponents"]][0] == random_bot  # the most played first
+    assert mine["bot_opponents"][0]["bot"] == random_bot  # the most played first
     assert by_bot[random_bot]["wins"] == sum(int(r[0] == 1) for r in ranks)
     assert by_bot[random_bot]["ahead"] == int(ranks[0][0] < ranks[0][2]) + int(ranks[1][0] < ranks[1][1])
     assert by_bot[rush_bot]["ahead"] == int(ranks[0][0] < ranks[0][1])

@@ -115,6 +115,13 @@ def _bot_level(text: str) -> str:
     return text
 
 
+def _window(text: str) -> float:
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be above 0 seconds, not {text}")
+    return value
+
+
 def _rate(text: str) -> float:
     try:
         value = float(text)
@@ -125,8 +132,9 @@ def _rate(text: str) -> float:
     return value
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    config = stored_config(
+def serve_config(args: argparse.Namespace) -> ServerConfig:
+    """The server's settings from `isla serve`'s arguments."""
+    return stored_config(
         args,
         host=args.host,
         port=args.port,
@@ -143,6 +151,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         site_url=public_url(args),
         **{name: getattr(args, name) for name in LIMITS},
     )
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    config = serve_config(args)
     url = config.url()  # an unsupported URL fails here, with its one-line message
     config.ratings()  # so does a points table or season length that cannot work
     if config.database_url is None:
@@ -323,4 +335,8 @@ LIMITS: dict[str, tuple[Callable[[str], Any], str, str]] = {
     "max_header_bytes": (whole_number(1024, 1 << 20), "BYTES",
                          "largest request head (request line and headers) accepted"),
     "header_seconds": (_number, "SECONDS", "how long a connection may take to send a request's headers"),
+    "chat_max_chars": (whole_number(1, 10_000), "N", "the longest chat message, in characters"),
+    "chat_messages": (whole_number(1, 1000), "N", "chat messages one person may send in a window"),
+    "chat_window_seconds": (_window, "SECONDS", "the window of --chat-messages"),
+    "chat_history": (whole_number(0, 10_000), "N", "a chat room's newest messages a page gets on connecting"),
 }
