@@ -4,8 +4,12 @@ own replay does, revealed; bad files are refused in one clear line and nothing i
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from servertools import Running, bot, create, get, wait_for
+
+from isla.cli import main
 
 
 def test_a_downloaded_record_opens_as_the_same_replay_and_bad_files_are_refused(server: Running) -> None:
@@ -42,3 +46,21 @@ def test_a_downloaded_record_opens_as_the_same_replay_and_bad_files_are_refused(
         assert too_large.status_code == 413
         missing = client.get("/api/replays/file-000000/replay")
         assert missing.status_code == 404 and "open the file again" in missing.json()["error"]
+
+
+def test_a_downloaded_record_replays_on_the_command_line_to_the_tables_result(
+    server: Running, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with server.client() as client:
+        table_id = create(client, [bot(), bot()], game="vanuatu")["table"]["id"]
+        wait_for("the bots to finish", lambda: get(client, table_id)["status"] == "finished")
+        path = tmp_path / "game.json"
+        path.write_bytes(client.get(f"/api/tables/{table_id}/record").content)
+        result = get(client, table_id)["result"]
+    capsys.readouterr()
+    assert main(["rules", "replay", str(path)]) == 0
+    final = tmp_path / "final.json"
+    final.write_text(capsys.readouterr().out)
+    assert main(["rules", "result", str(final)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert (replayed["scores"], replayed["ranks"]) == (result["scores"], result["ranks"])
