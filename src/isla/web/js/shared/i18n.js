@@ -29,9 +29,24 @@ function fill(text, params) {
   return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+const warned = new Set();
+
+/**
+ * A text the page asked for that its language lacks: said once on the console (the browser tests
+ * in other languages fail on it), and the English shown meanwhile. English itself lacks nothing:
+ * its texts are the msgids.
+ */
+function missing(domain, msgid) {
+  const key = `${current.lang}:${domain}:${msgid}`;
+  if (current.lang === 'en' || warned.has(key) || !current.texts) return;
+  warned.add(key);
+  console.warn(`isla: no ${current.lang} text for ${domain}: ${msgid}`);
+}
+
 /** The text `msgid` of `domain` (default the generic `isla`), filled; the msgid itself if missing. */
 export function t(msgid, params = {}, domain = 'isla') {
   const text = current.texts?.[domain]?.[msgid];
+  if (typeof text !== 'string') missing(domain, msgid);
   return fill(typeof text === 'string' ? text : msgid, params);
 }
 
@@ -39,7 +54,10 @@ export function t(msgid, params = {}, domain = 'isla') {
 export function tn(singular, plural, n, params = {}, domain = 'isla') {
   const forms = current.texts?.[domain]?.[singular];
   const all = { ...params, n };
-  if (!Array.isArray(forms)) return fill(n === 1 ? singular : plural, all);
+  if (!Array.isArray(forms)) {
+    missing(domain, singular);
+    return fill(n === 1 ? singular : plural, all);
+  }
   return fill(forms[Math.min(pluralForm(current.plural, n), forms.length - 1)], all);
 }
 
