@@ -27,6 +27,7 @@ from isla.server import ws
 from isla.server.auth import Accounts, OriginCheck
 from isla.server.chat import Chat
 from isla.server.config import ConfigError, ServerConfig
+from isla.server.head import HeadAsGet
 from isla.server.headers import SecurityHeaders
 from isla.server.hosts import HostCheck, host_list
 from isla.server.hub import Hub
@@ -284,6 +285,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(CatchAll)
+    app.add_middleware(HeadAsGet)  # inside the checks: a HEAD is refused where its GET would be
     app.add_middleware(BodyLimit, limit=config.max_body_bytes)
     app.add_middleware(HostCheck, names=hosts)  # inside the proxy headers: it needs the real scheme
     if config.trusted_proxies:  # every other part sees the client the proxy names
