@@ -38,7 +38,7 @@ function ratingCell(row) {
   return el('td', { class: 'num', title: t('exactly {rating}', { rating: row.exact }) }, String(row.rating),
     row.provisional ? el('span', {
       class: 'provisional', title: t('provisional: too few rated games yet'), 'data-testid': 'provisional',
-    }, ` ${t('provisional')}`) : null);
+    }, ' ', t('provisional')) : null);
 }
 
 function playerRow(row) {

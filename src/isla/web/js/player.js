@@ -9,7 +9,7 @@
 
 import { api } from './net.js';
 import { el, svg } from './shared/dom.js';
-import { t, tn } from './shared/i18n.js';
+import { language, t, tn } from './shared/i18n.js';
 import { startPageLanguage } from './shared/pagelang.js';
 import { dateText as when, place } from './shared/ratings.js';
 
@@ -87,7 +87,8 @@ function seatsTable(bySeat) {
 
 function gameSection(entry, titles) {
   const title = titles.get(entry.game) || entry.game;
-  const average = entry.average_score === null || entry.average_score === undefined ? '–' : Number(entry.average_score).toFixed(1);
+  const average = entry.average_score === null || entry.average_score === undefined ? '–'
+    : new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(entry.average_score);
   return el('section', { class: 'card player-game', 'data-testid': `game-${entry.game}` },
     // i18n: a link beside a game's name on a player's page
     el('h2', {}, title, ' ', el('a', { class: 'small-link', href: `/leaderboards/${encodeURIComponent(entry.game)}` }, t('leaderboard'))),

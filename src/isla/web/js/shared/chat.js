@@ -107,7 +107,7 @@ export class ChatBox {
     this.input.setAttribute('aria-label', t('Chat'));
     // i18n: the button that sends a chat message
     this.sendButton.textContent = t('Send');
-    if (this.switchText) this.switchText.textContent = ` ${t('Spectators may chat')}`;
+    if (this.switchText) this.switchText.textContent = ' ' + t('Spectators may chat');
     this.setWatchers(this.watching);
     this.showNote(this.noteKind);
     this.draw();
