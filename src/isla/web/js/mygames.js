@@ -10,8 +10,9 @@
 import { api } from './net.js';
 import { shortTime } from './shared/clockwords.js';
 import { stampClocks, timeLeft } from './shared/clocks.js';
-import { language, t } from './shared/i18n.js';
+import { t } from './shared/i18n.js';
 import { announceTurn, markTurn, noticeControls } from './shared/notices.js';
+import { dateText } from './shared/ratings.js';
 import { botName } from './lobbywords.js';
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
@@ -21,10 +22,6 @@ const state = { entries: null, myTurns: null, asking: null, again: false, titles
 function baseTitle() {
   const title = document.querySelector('title');
   return title?.dataset.t ? t(title.dataset.t) : document.title;
-}
-
-function moveTime(iso) {
-  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function item(entry) {
@@ -63,7 +60,7 @@ function item(entry) {
   const last = document.createElement('span');
   last.className = 'muted';
   // i18n: when the last move of one of My games was made ({when}: a date and time)
-  last.textContent = entry.last_move ? t('last move {when}', { when: moveTime(entry.last_move.at) }) : t('no move yet');
+  last.textContent = entry.last_move ? t('last move {when}', { when: dateText(entry.last_move.at) }) : t('no move yet');
   parts.push(last, link);
   li.append(...parts);
   return li;

@@ -47,7 +47,8 @@ export function place(n) {
   return t('{n}th', { n });
 }
 
-/** A date and time of the API (ISO 8601, UTC) as the page's language writes it, or a dash. */
+/** A date and time of the API (ISO 8601, UTC) as the page's language writes it, or a dash (the
+ * ratings pages, My games). */
 export function dateText(iso) {
   if (!iso) return '–';
   const date = new Date(iso);
