@@ -4,7 +4,8 @@ tables listed and the create form open, shows none of Isla's English (tests/web/
 catalog text's stretch of two words or more) in its text, its menus, its placeholders, tooltips and
 labels, and asks for no text its language lacks; a switch keeps what was typed in the form and
 reloads nothing; a browser asking for English (or for German by its Accept-Language) gets that; the
-leaderboard and a player's page in German (then Chinese) likewise.
+sign-in card and the email section (Chinese, then German), the leaderboard and a player's page
+(German, then Chinese) likewise.
 
 The words a game gives the lobby itself (its rules options' labels, help and choices, its first
 seat's note: GET /api/games, worded by the server in the asked language) are the game's and the
@@ -16,17 +17,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from english import english_parts
+from mailtools import Inbox, plain, smtp_server
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from rankedtools import account, finished, play_out
-from servertools import OPEN, PATIENCE, Running, bot, create, human
+from servertools import OPEN, PATIENCE, Running, bot, create, human, serve
 from webplay import sign_in_as_guest
 
 from isla.core import Game
 from isla.i18n import GENERIC, translate
+from isla.server import ServerConfig
 
 LANG_KEY = "isla.lang"  # shared/langpick.js
 # What a reader sees as words: the page's text (less the game's own words), its menus' choices
@@ -183,4 +187,39 @@ def test_the_leaderboard_and_a_players_page_in_german_show_no_english(
         translate(GENERIC, "zh", "Rating over time"))
     assert_no_english(page)
     assert page.evaluate("window.__samePage") is True
+    assert missing == []
+
+
+@pytest.fixture
+def mailing(web_config: ServerConfig) -> Iterator[tuple[Running, Inbox]]:
+    with smtp_server() as (inbox, port), serve(replace(web_config, mail=plain(port))) as running:
+        yield running, inbox
+
+
+def test_signing_in_and_the_email_section_in_chinese_then_german_show_no_english(
+    new_context: Callable[..., BrowserContext], mailing: tuple[Running, Inbox],
+) -> None:
+    server, inbox = mailing
+    page = remembered(new_context(), "zh").new_page()
+    missing = lacking(page)
+    page.goto(server.url + "/")
+    page.get_by_test_id("account-forms").locator("summary").click()
+    expect(page.get_by_test_id("login-password")).to_be_visible()
+    speaks(page, "zh")
+    assert_no_english(page)  # the sign-in card: a guest's name, an account's name and password
+
+    page.get_by_test_id("login-name").fill("Bea")
+    page.get_by_test_id("login-password").fill("a long secret")
+    page.get_by_test_id("register-go").click()
+    page.get_by_test_id("email-address").fill("bea@example.org")
+    page.get_by_test_id("email-save").click()
+    mailed = "A confirmation link was mailed to {address}; open it to use this address."
+    status = page.get_by_test_id("email-status")
+    expect(status).to_have_text(translate(GENERIC, "zh", mailed, address="bea@example.org"))
+    inbox.wait_for("bea@example.org")
+    assert_no_english(page)
+
+    page.get_by_test_id("lang-picker").select_option("de")
+    expect(status).to_have_text(translate(GENERIC, "de", mailed, address="bea@example.org"))
+    assert_no_english(page)
     assert missing == []
