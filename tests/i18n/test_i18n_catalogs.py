@@ -48,6 +48,14 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     ("vanuatu", "nl"): {"good.kava": "kava is the Dutch word too"},
     ("vanuatu", "de"): {"good.kava": "Kava is the German word too", "action.tourist": "Tourist is German"},
 }
+# The lobby's and the ratings pages' words these languages write as English does.
+for _lang, _same in {
+    "pt": {"Bots": "bot is the Portuguese word Isla uses"},
+    "nl": {"Bots": "bot is the Dutch word Isla uses", "Chat": "chat is Dutch too"},
+    "de": {"Bots": "Bot is the German word Isla uses", "Chat": "Chat is German too"},
+}.items():
+    SAME_AS_ENGLISH[("isla", _lang)].update(
+        {**_same, "{option}: {value}": "a rules option and its value, with the English colon"})
 
 
 def _domains() -> list[Domain]:

@@ -1,24 +1,25 @@
 // The lobby's "Email notices" section: a signed-in account adds an address (a confirmation link is
 // mailed to it) and turns its your-turn mails on or off. Hidden for guests, signed-out visitors and
 // servers without email (the API answers 503 `no_email`). Everything shown comes from
-// `/api/me/email`, the caller's own address only, and is set as text, never as HTML.
+// `/api/me/email`, the caller's own address only, and is set as text, never as HTML, in the page's
+// language (shared/i18n.js).
 
 import { api } from './net.js';
+import { t } from './shared/i18n.js';
 
-// The section's words, in one place (the lobby's words are English for now, like the rest of it).
-const WORDS = {
-  none: 'No address yet: add one to get an email when it is your turn.',
-  confirmed: (address) => `Notices go to ${address}.`,
-  pending: (address) => `A confirmation link was mailed to ${address}; open it to use this address.`,
-  both: (address, pending) => `Notices go to ${address}; a link to confirm ${pending} is on its way.`,
-  needAddress: 'Type an email address first.',
-};
+let redraw = () => {}; // the shown section's status in the page's language (after a switch)
 
 function describe(state) {
-  if (state.address && state.pending) return WORDS.both(state.address, state.pending);
-  if (state.address) return WORDS.confirmed(state.address);
-  if (state.pending) return WORDS.pending(state.pending);
-  return WORDS.none;
+  const { address, pending } = state;
+  if (address && pending) return t('Notices go to {address}; a link to confirm {pending} is on its way.', { address, pending });
+  if (address) return t('Notices go to {address}.', { address });
+  if (pending) return t('A confirmation link was mailed to {address}; open it to use this address.', { address: pending });
+  return t('No address yet: add one to get an email when it is your turn.');
+}
+
+/** Word the shown section again in the page's language (its fixed words are the page's markup). */
+export function redrawEmailSettings() {
+  redraw();
 }
 
 /** Show (or hide) the section for `user`, filled from the server. */
@@ -26,6 +27,7 @@ export async function showEmailSettings(root, user) {
   const box = root.querySelector('[data-testid="email-settings"]');
   if (!box) return;
   box.hidden = true;
+  redraw = () => {};
   if (!user || user.guest) return;
   let state;
   try {
@@ -57,7 +59,7 @@ export async function showEmailSettings(root, user) {
     event.preventDefault();
     const address = field('email-address').value.trim();
     if (!address) {
-      error.textContent = WORDS.needAddress;
+      error.textContent = t('Type an email address first.');
       error.hidden = false;
       return;
     }
@@ -66,5 +68,6 @@ export async function showEmailSettings(root, user) {
   field('email-remove').onclick = () => attempt(() => api('DELETE', '/api/me/email'));
   notices.onchange = () => attempt(() => api('PUT', '/api/me/email/notices', { turn_notices: notices.checked }));
   render(state);
+  redraw = () => render(state);
   box.hidden = false;
 }

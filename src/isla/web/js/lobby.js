@@ -2,7 +2,9 @@
 //
 // The list is pushed by the server over the WebSocket (`{"type": "lobby"}`), so it is always the
 // server's current picture; the page never guesses a table's state. Creating or joining a table
-// leads to the table page (`/tables/{id}`), which is where the game is played.
+// leads to the table page (`/tables/{id}`), which is where the game is played. Every word is the
+// page's language (shared/i18n.js; the header's picker switches it without reloading the page: the
+// list, the form and what was typed in it stay).
 //
 // Hooks for tests (stable data-testid values):
 //   signing in   guest-name, guest-go, account-forms (the <details>), login-name, login-password,
@@ -17,22 +19,18 @@
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
-import { ratingText, ratingTip } from './shared/ratings.js';
-import { showEmailSettings } from './email.js';
-import { installMyGames, myPart, refreshMyGames } from './mygames.js';
-import { CLOCK_WORDS } from './shared/clockwords.js';
+import { place, ratingText, ratingTip } from './shared/ratings.js';
+import { redrawEmailSettings, showEmailSettings } from './email.js';
+import { installMyGames, myPart, redrawMyGames, refreshMyGames } from './mygames.js';
 import { speedText } from './shared/clocks.js';
 import { ChatBox } from './shared/chat.js';
+import { language, t, tn } from './shared/i18n.js';
+import { startPageLanguage } from './shared/pagelang.js';
+import { botChoice, botName, listed, notes, speedChoices, standInNote, timeoutChoices } from './lobbywords.js';
 
 const $ = (testid, root = document) => root.querySelector(`[data-testid="${testid}"]`);
 
-const SEAT_CHOICES = [
-  ['me', 'you'],
-  ['open', 'open seat (someone joins)'],
-  ['bot:easy', 'bot: easy'],
-  ['bot:medium', 'bot: medium'],
-  ['bot:hard', 'bot: hard'],
-];
+const SEAT_CHOICES = ['me', 'open', 'bot:easy', 'bot:medium', 'bot:hard'];
 const DEFAULT_BOT = 'bot:medium';
 const FINISHED_SHOWN = 12;
 const GUEST_NAME_KEY = 'isla.guestName';
@@ -46,6 +44,7 @@ const page = {
   options: {}, // option name -> value chosen in the form (only where the player changed it)
   pending: null, // the work of the last click still under way (see busy)
   mine: '', // what of the lobby's list concerns me (mygames.js: myPart)
+  connection: 'connecting',
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -106,13 +105,6 @@ function tableUrl(id) {
   return `/tables/${encodeURIComponent(id)}`;
 }
 
-function ordinal(n) {
-  const suffix = n % 10 === 1 && n % 100 !== 11 ? 'st'
-    : n % 10 === 2 && n % 100 !== 12 ? 'nd'
-      : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
-  return `${n}${suffix}`;
-}
-
 // ---------------------------------------------------------------- who you are
 
 function showUser(user) {
@@ -139,7 +131,7 @@ async function ensureUser() {
   const name = $('guest-name').value.trim();
   if (!name) {
     $('sign-in').hidden = false;
-    showError('auth-error', 'Choose a name first (or sign in), then try again.');
+    showError('auth-error', t('Choose a name first (or sign in), then try again.'));
     $('guest-name').focus();
     return null;
   }
@@ -169,7 +161,7 @@ function wireSignIn() {
     event.preventDefault();
     const name = $('guest-name').value.trim();
     if (!name) {
-      showError('auth-error', 'Type the name the other players will see.');
+      showError('auth-error', t('Type the name the other players will see.'));
       $('guest-name').focus();
       return;
     }
@@ -185,7 +177,7 @@ function wireSignIn() {
     const name = $('login-name').value.trim();
     const password = $('login-password').value;
     if (!name || !password) {
-      showError('auth-error', 'Type your name and your password.');
+      showError('auth-error', t('Type your name and your password.'));
       return null;
     }
     return { name, password };
@@ -224,7 +216,7 @@ async function busy(button, work, errorBox) {
     try {
       await work();
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
+      const message = error instanceof ApiError ? error.message : t('Something went wrong: {error}', { error: error.message });
       showError(errorBox, message);
     } finally {
       button.disabled = false;
@@ -238,15 +230,13 @@ async function busy(button, work, errorBox) {
 
 // ---------------------------------------------------------------- the create form
 
-/** "A", "A and B", "A, B and C". */
-function listed(words) {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-}
-
 function renderGames() {
-  if (page.games.length) document.getElementById('welcome-title').textContent = `Play ${listed(page.games.map((g) => g.title))}`;
+  // i18n: the lobby's welcome heading; {games} lists the games' names ("Puerto Rico and Vanuatu")
+  if (page.games.length) document.getElementById('welcome-title').textContent = t('Play {games}', { games: listed(page.games.map((g) => g.title)) });
   const select = $('game');
+  const chosen = select.value;
   select.replaceChildren(...page.games.map((g) => element('option', { value: g.name, text: g.title })));
+  if (page.games.some((g) => g.name === chosen)) select.value = chosen;
   renderPlayerCounts();
   $('create-table').disabled = page.games.length === 0;
 }
@@ -275,13 +265,22 @@ function resizeSeats(count) {
 function seatChoices() {
   // The bot levels the chosen game offers, where the server says (a game's `levels`), else every level.
   const offered = currentGame()?.levels;
+  let values;
   if (Array.isArray(offered)) {
-    return [...SEAT_CHOICES.filter(([value]) => !value.startsWith('bot:')),
-      ...offered.map((level) => [`bot:${level}`, `bot: ${level}`])];
+    values = [...SEAT_CHOICES.filter((value) => !value.startsWith('bot:')), ...offered.map((level) => `bot:${level}`)];
+  } else {
+    const levels = new Set(page.bots);
+    values = SEAT_CHOICES.filter((value) => !value.startsWith('bot:') || levels.size === 0 || levels.has(value.slice(4)));
   }
-  const levels = new Set(page.bots);
-  return SEAT_CHOICES.filter(([value]) => !value.startsWith('bot:') || levels.size === 0
-    || levels.has(value.slice(4)));
+  return values.map((value) => [value, seatChoiceLabel(value)]);
+}
+
+function seatChoiceLabel(value) {
+  // i18n: a choice for a seat of a new table: the person creating it sits there
+  if (value === 'me') return page.user ? t('you') : t('you (pick a name above)');
+  // i18n: a choice for a seat of a new table: it waits for someone to join
+  if (value === 'open') return t('open seat (someone joins)');
+  return botChoice(value.slice(4));
 }
 
 /** A seat's kind that the chosen game offers: a bot level it lacks becomes one it has. */
@@ -295,23 +294,21 @@ function offeredKind(kind, choices) {
 function renderSeats() {
   const list = $('seat-list');
   const fixed = $('seating').value === 'fixed';
-  const signedIn = Boolean(page.user);
   const choices = seatChoices();
   page.seats = page.seats.map((kind) => offeredKind(kind, choices));
   list.replaceChildren(...page.seats.map((kind, index) => {
+    // i18n: a seat of a new table, numbered from 1
+    const seatName = t('Seat {n}', { n: index + 1 });
     const select = element('select', {
       'data-testid': `seat-${index}-kind`,
-      'aria-label': `Seat ${index + 1}`,
+      'aria-label': seatName,
       onchange: (event) => chooseSeat(index, event.target.value),
-    }, choices.map(([value, label]) => element('option', {
-      value,
-      text: value === 'me' && !signedIn ? 'you (pick a name above)' : label,
-    })));
+    }, choices.map(([value, label]) => element('option', { value, text: label })));
     select.value = kind;
     // What the first seat of a fixed seating is, where the game gives it a part (GET /api/games).
     const note = fixed && index === 0 ? currentGame()?.first_seat_note || '' : '';
     return element('li', { class: `seat seat-${kind.replace(':', '-')}` },
-      element('span', { class: 'seat-label', text: `Seat ${index + 1}` }),
+      element('span', { class: 'seat-label', text: seatName }),
       select,
       note ? element('span', { class: 'seat-note', text: note }) : null);
   }));
@@ -359,7 +356,8 @@ function renderOptions() {
         min: spec.minimum,
         max: spec.maximum,
         step: spec.kind === 'int' ? 1 : 'any',
-        placeholder: spec.default === undefined ? 'automatic' : String(spec.default),
+        // i18n: a number option of a new table left empty: the game chooses the value
+        placeholder: spec.default === undefined ? t('automatic') : String(spec.default),
       });
       input.value = chosen !== undefined ? String(chosen) : (spec.default !== undefined ? spec.default : '');
       input.addEventListener('input', () => {
@@ -368,17 +366,26 @@ function renderOptions() {
       });
     }
     const applies = optionApplies(spec, players);
-    const defaultText = spec.default === undefined ? '' : ` (default: ${describeValue(spec, spec.default)})`;
     return element('label', { class: `option option-${spec.kind}`, hidden: !applies },
       element('span', { class: 'option-name', text: optionLabel(spec) }),
       input,
-      element('span', { class: 'option-help', text: `${optionHelp(spec)}${defaultText}` }));
+      element('span', { class: 'option-help', text: helpWithDefault(spec) }));
   }));
   summarizeOptions();
 }
 
+/** An option's help and its default: "Extra buildings in play (default: off)". */
+function helpWithDefault(spec) {
+  const help = optionHelp(spec);
+  if (spec.default === undefined) return help;
+  const value = describeValue(spec, spec.default);
+  // i18n: a rules option's help in the create form, then the value it has unless changed
+  return help ? t('{help} (default: {value})', { help, value }) : t('Default: {value}', { value });
+}
+
 function describeValue(spec, value) {
-  if (spec.kind === 'bool') return value ? 'on' : 'off';
+  // i18n: the value of a yes/no rules option
+  if (spec.kind === 'bool') return value ? t('on') : t('off');
   if (spec.kind === 'choice') return choiceLabel(spec, value);
   return String(value);
 }
@@ -402,8 +409,9 @@ function chosenOptions() {
 
 function summarizeOptions() {
   const changed = Object.keys(chosenOptions()).length;
-  $('options-summary').textContent = changed === 0 ? '(the usual rules)'
-    : `(${changed} changed)`;
+  // i18n: beside "Rules options" in the create form: nothing changed, or how many options differ
+  $('options-summary').textContent = changed === 0 ? t('(the usual rules)')
+    : tn('({n} option changed)', '({n} options changed)', changed);
 }
 
 function seatRequest(kind) {
@@ -414,14 +422,18 @@ function seatRequest(kind) {
 
 /** The create form's speed choices (presets the server accepts by name: docs/clocks.md). */
 function renderClockChoices() {
-  const option = (value, text) => element('option', { value, text });
-  $('clock-label').textContent = CLOCK_WORDS.speedLabel;
-  $('on-timeout-label').textContent = CLOCK_WORDS.onTimeoutLabel;
-  $('clock').replaceChildren(...Object.entries(CLOCK_WORDS.speeds).map(([name, text]) => option(name, text)));
-  $('on-timeout').replaceChildren(...Object.entries(CLOCK_WORDS.onTimeout).map(([name, text]) => option(name, text)));
-  const untimed = () => { $('on-timeout').disabled = $('clock').value === 'none'; };
-  $('clock').addEventListener('change', untimed);
+  const fill = (select, choices) => {
+    const chosen = select.value;
+    select.replaceChildren(...choices.map(([value, text]) => element('option', { value, text })));
+    if (chosen) select.value = chosen;
+  };
+  fill($('clock'), speedChoices());
+  fill($('on-timeout'), timeoutChoices());
   untimed();
+}
+
+function untimed() {
+  $('on-timeout').disabled = $('clock').value === 'none';
 }
 
 function chosenClock() {
@@ -434,6 +446,7 @@ function chosenClock() {
 
 function wireCreateForm() {
   renderClockChoices();
+  $('clock').addEventListener('change', untimed);
   $('game').addEventListener('change', () => {
     page.options = {};
     renderPlayerCounts();
@@ -444,7 +457,7 @@ function wireCreateForm() {
     event.preventDefault();
     await busy($('create-table'), async () => {
       const game = currentGame();
-      if (!game) throw new Error('the server offers no game');
+      if (!game) throw new Error(t('the server offers no game'));
       const needsUser = page.seats.includes('me');
       if (needsUser && !(await ensureUser())) return;
       const answer = await api('POST', '/api/tables', {
@@ -465,15 +478,17 @@ function wireCreateForm() {
 function seatChip(table, seat) {
   const mine = isMine(seat);
   if (seat.kind === 'open') {
-    if (table.status !== 'open') return element('li', { class: 'chip chip-open', text: 'open' });
+    // i18n: a seat nobody has taken (on a table that is no longer open)
+    if (table.status !== 'open') return element('li', { class: 'chip chip-open', text: t('open') });
     return element('li', { class: 'chip chip-open' },
       element('button', {
         type: 'button',
         class: 'chip-button',
         'data-testid': `join-${table.id}-${seat.slot}`,
-        title: seat.name ? `Kept for ${seat.name} (the table is played again)` : 'Take this seat',
+        title: seat.name ? t('Kept for {name} (the table is played again)', { name: seat.name }) : t('Take this seat'),
         onclick: (event) => join(table.id, seat.slot, event.currentTarget),
-        text: seat.name ? `open for ${seat.name}: sit here` : 'open: sit here',
+        // i18n: a button on an open seat of a listed table
+        text: seat.name ? t('open for {name}: sit here', { name: seat.name }) : t('open: sit here'),
       }));
   }
   const toMove = table.status === 'playing' && table.to_move !== null && seat.seat === table.to_move;
@@ -482,13 +497,16 @@ function seatChip(table, seat) {
   if (mine) classes.push('chip-me');
   if (toMove) classes.push('chip-to-move');
   if (away) classes.push('chip-away');
-  const notes = [];
-  if (toMove) notes.push('to move');
-  if (away) notes.push('not connected');
-  if (seat.stand_in) notes.push(`a ${seat.stand_in} bot plays for them`);
+  const said = [];
+  // i18n: the tooltip of the seat whose turn it is
+  if (toMove) said.push(t('to move'));
+  // i18n: the tooltip of a player's seat whose page is closed
+  if (away) said.push(t('not connected'));
+  if (seat.stand_in) said.push(standInNote(seat.stand_in));
   const label = seatLabel(table, seat);
-  return element('li', { class: classes.join(' '), title: notes.join('; ') || null },
-    seat.kind === 'bot' || seat.stand_in ? element('span', { class: 'bot-mark', 'aria-label': 'bot', text: '⚙' }) : null,
+  return element('li', { class: classes.join(' '), title: said.length ? notes(said) : null },
+    // i18n: what the gear mark beside a seat means (for screen readers)
+    seat.kind === 'bot' || seat.stand_in ? element('span', { class: 'bot-mark', 'aria-label': t('a bot plays this seat'), text: '⚙' }) : null,
     label,
     seat.rating ? element('span', { class: 'chip-rating', title: ratingTip(seat.rating), 'data-testid': `rating-${table.id}-${seat.slot}`, text: ` ${ratingText(seat.rating)}` }) : null);
 }
@@ -496,11 +514,9 @@ function seatChip(table, seat) {
 /** A seat's name as the table page shows it: the player's name, or "Easy bot 2" for a bot. */
 function seatLabel(table, seat) {
   if (seat.name) return seat.name;
-  if (seat.kind !== 'bot') return seat.kind === 'open' ? 'open seat' : 'player';
-  const level = seat.bot || 'bot';
+  if (seat.kind !== 'bot') return seat.kind === 'open' ? t('open seat') : t('player');
   const same = table.seats.filter((s) => s.kind === 'bot' && !s.name && s.bot === seat.bot);
-  const number = same.length > 1 ? ` ${same.indexOf(seat) + 1}` : '';
-  return `${level.charAt(0).toUpperCase()}${level.slice(1)} bot${number}`;
+  return botName(seat.bot, same.length > 1 ? same.indexOf(seat) + 1 : null);
 }
 
 function isMine(seat) {
@@ -518,9 +534,11 @@ function optionBadges(table) {
   for (const spec of game.options) {
     const value = table.options[spec.name];
     if (value === undefined || spec.default === undefined || value === spec.default) continue;
-    const label = optionLabel(spec);
-    const text = spec.kind === 'bool' ? (value ? label : `${label}: off`)
-      : `${label}: ${describeValue(spec, value)}`;
+    const option = optionLabel(spec);
+    // i18n: a badge of a listed table: a yes/no rules option turned off
+    const text = spec.kind === 'bool' ? (value ? option : t('{option}: off', { option }))
+      // i18n: a badge of a listed table: a rules option and its value
+      : t('{option}: {value}', { option, value: describeValue(spec, value) });
     badges.push(element('span', { class: 'badge', title: optionHelp(spec), text }));
   }
   return badges;
@@ -539,8 +557,8 @@ function resultLine(table) {
   return element('ol', { class: 'result-line' }, order.map(({ seat, score, rank }) => {
     const who = bySeat.get(seat);
     return element('li', { class: rank === 1 && result.nobody_wins !== true ? 'winner' : null },
-      rank ? element('span', { class: 'rank', text: ordinal(rank) }) : null,
-      ` ${who ? seatLabel(table, who) : `seat ${seat + 1}`} `,
+      rank ? element('span', { class: 'rank', text: place(rank) }) : null,
+      ` ${who ? seatLabel(table, who) : t('Seat {n}', { n: seat + 1 })} `,
       element('span', { class: 'score', text: `${score}` }));
   }));
 }
@@ -555,7 +573,8 @@ function tableItem(table) {
       class: 'btn btn-primary btn-small',
       'data-testid': `join-${table.id}`,
       onclick: (event) => join(table.id, null, event.currentTarget),
-      text: 'Join',
+      // i18n: a button of a listed open table
+      text: t('Join'),
     }));
   }
   if (mine && table.status === 'open' && table.creator !== page.user.id) {
@@ -564,7 +583,8 @@ function tableItem(table) {
       class: 'btn btn-quiet btn-small',
       'data-testid': `leave-${table.id}`,
       onclick: (event) => leave(table.id, event.currentTarget),
-      text: 'Leave',
+      // i18n: a button of a listed table where I took a seat: give it back
+      text: t('Leave'),
     }));
   }
   if (mine && table.status !== 'finished' && table.status !== 'abandoned') {
@@ -572,7 +592,7 @@ function tableItem(table) {
       class: 'btn btn-primary btn-small',
       href: tableUrl(table.id),
       'data-testid': `resume-${table.id}`,
-      text: table.status === 'open' ? 'Your table' : 'Back to your game',
+      text: table.status === 'open' ? t('Your table') : t('Back to your game'),
     }));
   }
   if (table.status === 'playing' && !mine) {
@@ -580,7 +600,8 @@ function tableItem(table) {
       class: 'btn btn-small',
       href: tableUrl(table.id),
       'data-testid': `watch-${table.id}`,
-      text: 'Watch',
+      // i18n: a button of a game in progress: look on without playing
+      text: t('Watch'),
     }));
   }
   if (table.status === 'finished' || table.status === 'abandoned') {
@@ -588,16 +609,19 @@ function tableItem(table) {
       class: 'btn btn-quiet btn-small',
       href: tableUrl(table.id),
       'data-testid': `view-${table.id}`,
-      text: table.status === 'finished' ? 'Result' : 'Look',
+      // i18n: buttons of a finished table (its result) and of an abandoned one (look at it)
+      text: table.status === 'finished' ? t('Result') : t('Look'),
     }));
   }
   let state = '';
   if (table.status === 'open') {
-    state = `waiting for ${openSeats.length} more player${openSeats.length === 1 ? '' : 's'}`;
+    state = tn('waiting for {n} more player', 'waiting for {n} more players', openSeats.length);
   } else if (table.status === 'playing') {
-    state = table.seq ? `move ${table.seq}` : 'just started';
+    // i18n: a game in progress: how many moves were made
+    state = table.seq ? t('move {n}', { n: table.seq }) : t('just started');
   } else if (table.status === 'abandoned') {
-    state = 'abandoned';
+    // i18n: a table everyone left before its end
+    state = t('abandoned');
   }
   return element('li', {
     class: `table-item status-${table.status}${mine ? ' mine' : ''}`,
@@ -606,8 +630,9 @@ function tableItem(table) {
   },
   element('div', { class: 'table-head' },
     element('span', { class: 'table-game', text: gameTitle(table.game) }),
-    element('span', { class: 'table-size', text: `${table.players} players` }),
-    table.seating === 'fixed' ? element('span', { class: 'badge', text: 'fixed seating' }) : null,
+    element('span', { class: 'table-size', text: tn('{n} player', '{n} players', table.players) }),
+    // i18n: a badge of a listed table whose seats are in the order its creator listed them
+    table.seating === 'fixed' ? element('span', { class: 'badge', text: t('fixed seating') }) : null,
     table.clock && table.clock.mode !== 'none'
       ? element('span', { class: 'badge badge-clock', 'data-testid': `speed-${table.id}`, text: speedText(table.clock) }) : null,
     optionBadges(table),
@@ -657,10 +682,13 @@ async function leave(tableId, button) {
 // ---------------------------------------------------------------- start
 
 function showConnection(status) {
+  page.connection = status;
   const box = $('connection');
   box.dataset.status = status;
-  box.textContent = { open: 'live', reconnecting: 'reconnecting…', closed: 'offline' }[status] || status;
-  box.title = status === 'open' ? 'The list updates by itself.' : 'The list may be out of date.';
+  // i18n: the header's connection state: the lobby's list updates by itself
+  const words = { open: t('live'), reconnecting: t('reconnecting…'), closed: t('offline'), connecting: t('connecting…') };
+  box.textContent = words[status] || status;
+  box.title = status === 'open' ? t('The list updates by itself.') : t('The list may be out of date.');
 }
 
 function onMessage(message) {
@@ -678,24 +706,47 @@ function onMessage(message) {
   }
 }
 
+/** The games the server offers, their options worded in the page's language. */
+async function loadGames() {
+  try {
+    const answer = await api('GET', `/api/games?lang=${encodeURIComponent(language())}`);
+    // Every game the server offers, in its order: the first is the default. A game without a board
+    // of its own is played on the generic board (the table page).
+    page.games = answer.games || [];
+    page.bots = answer.bots || [];
+    renderGames();
+  } catch (error) {
+    showError('create-error', t('Cannot load the games: {error}', { error: error.message }));
+  }
+}
+
+/** After a switch of language: everything the page drew itself, again; the form keeps its values. */
+async function relabel() {
+  renderClockChoices();
+  showConnection(page.connection);
+  page.chat?.relabel();
+  redrawMyGames();
+  redrawEmailSettings();
+  renderSeats();
+  renderOptions();
+  renderTables();
+  await loadGames(); // the options' words come from the server, in the request's language
+  renderTables();
+}
+
 async function start() {
   wireSignIn();
   wireCreateForm();
   installMyGames(gameTitle);
-  const [user, games, tables] = await Promise.allSettled([
-    currentUser(),
-    api('GET', '/api/games'),
-    api('GET', '/api/tables'),
-  ]);
-  if (games.status === 'fulfilled') {
-    // Every game the server offers, in its order: the first is the default. A game without a board
-    // of its own is played on the generic board (the table page).
-    page.games = games.value.games || [];
-    page.bots = games.value.bots || [];
-    renderGames();
-  } else {
-    showError('create-error', `Cannot load the games: ${games.reason.message}`);
+  const [user, tables] = await Promise.allSettled([currentUser(), api('GET', '/api/tables')]);
+  try {
+    await startPageLanguage({ user: user.status === 'fulfilled' ? user.value : null, onSwitch: relabel });
+  } catch (error) {
+    console.error('isla: the page stays in English', error); // its texts could not be loaded
   }
+  renderClockChoices();
+  showConnection(page.connection);
+  await loadGames();
   showUser(user.status === 'fulfilled' ? user.value : null);
   if (user.status === 'rejected') showError('auth-error', user.reason.message);
   // The first picture comes over HTTP so the page is useful at once; the WebSocket keeps it current.

@@ -1,18 +1,28 @@
 // The lobby's "My games": every table I sit at that is not over (GET /api/me/tables), my turn
 // first, each with whose turn it is, my time left (counting down on the page) and the last move.
 // When a table becomes my turn while the lobby is open, the title and favicon say so, and a
-// notification and a sound where the player asked for them (shared/notices.js).
+// notification and a sound where the player asked for them (shared/notices.js). Its words are the
+// page's language (shared/i18n.js).
 //
 // Hooks for tests: my-games (the section), my-games-list, my-game-<id> (data-my-turn), my-time-<id>,
 // my-games-empty, notify-turns, turn-sound.
 
 import { api } from './net.js';
-import { CLOCK_WORDS, shortTime } from './shared/clockwords.js';
+import { shortTime } from './shared/clockwords.js';
 import { stampClocks, timeLeft } from './shared/clocks.js';
+import { t } from './shared/i18n.js';
 import { announceTurn, markTurn, noticeControls } from './shared/notices.js';
+import { dateText } from './shared/ratings.js';
+import { botName } from './lobbywords.js';
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
-const state = { entries: null, myTurns: null, asking: null, again: false, baseTitle: document.title, titles: null };
+const state = { entries: null, myTurns: null, asking: null, again: false, titles: null };
+
+/** The page's own title in its language (the <title> is marked data-t; shared/i18n.js keeps its English). */
+function baseTitle() {
+  const title = document.querySelector('title');
+  return title?.dataset.t ? t(title.dataset.t) : document.title;
+}
 
 function item(entry) {
   const table = entry.table;
@@ -24,17 +34,19 @@ function item(entry) {
   const link = document.createElement('a');
   link.href = url;
   link.className = 'btn btn-small' + (entry.my_turn ? ' btn-primary' : '');
-  link.textContent = CLOCK_WORDS.open;
+  // i18n: the button of one of My games: go to its table
+  link.textContent = t('Open');
   const title = document.createElement('span');
   title.className = 'table-game';
   title.textContent = state.titles?.(table.game) || table.game;
   const turn = document.createElement('span');
   turn.className = 'table-state';
-  if (table.status === 'open') turn.textContent = CLOCK_WORDS.waiting;
-  else if (entry.my_turn) turn.textContent = CLOCK_WORDS.yourTurn;
+  if (table.status === 'open') turn.textContent = t('waiting for players');
+  else if (entry.my_turn) turn.textContent = t('your turn');
   else {
     const mover = (table.seats || []).find((s) => s.seat === table.to_move);
-    turn.textContent = CLOCK_WORDS.theirTurn(mover?.name || (mover?.bot ? `${mover.bot} bot` : '…'));
+    // i18n: whose turn it is at one of My games ({name}: a player's or a bot's name)
+    turn.textContent = t('{name} to move', { name: mover?.name || (mover?.bot ? botName(mover.bot) : '…') });
   }
   const parts = [title, turn];
   if (entry.seat !== null && table.clocks) {
@@ -47,8 +59,8 @@ function item(entry) {
   }
   const last = document.createElement('span');
   last.className = 'muted';
-  last.textContent = entry.last_move
-    ? CLOCK_WORDS.lastMove(new Date(entry.last_move.at).toLocaleString()) : CLOCK_WORDS.noMoveYet;
+  // i18n: when the last move of one of My games was made ({when}: a date and time)
+  last.textContent = entry.last_move ? t('last move {when}', { when: dateText(entry.last_move.at) }) : t('no move yet');
   parts.push(last, link);
   li.append(...parts);
   return li;
@@ -59,7 +71,8 @@ function render() {
   $('my-games-list').replaceChildren(...entries.map(item));
   $('my-games-empty').hidden = entries.length > 0;
   const turns = entries.filter((e) => e.my_turn);
-  document.title = turns.length ? `${CLOCK_WORDS.titleTurns(turns.length)} · ${state.baseTitle}` : state.baseTitle;
+  // i18n: the browser tab's title while it is my turn at {n} of My games, before the page's title
+  document.title = turns.length ? t('({n}) Your turn · {title}', { n: turns.length, title: baseTitle() }) : baseTitle();
   markTurn(turns.length > 0);
   const now = new Set(turns.map((e) => e.table.id));
   if (state.myTurns !== null) {
@@ -72,13 +85,18 @@ function render() {
   state.myTurns = now;
 }
 
+/** Word the list again in the page's language (after a switch). */
+export function redrawMyGames() {
+  if (state.entries !== null) render();
+}
+
 /** Ask the server for My games again (one request at a time; a change meanwhile asks once more). */
 export async function refreshMyGames(signedIn) {
   $('my-games').hidden = !signedIn;
   if (!signedIn) {
     state.entries = null;
     state.myTurns = null;
-    document.title = state.baseTitle;
+    document.title = baseTitle();
     markTurn(false);
     return;
   }

@@ -4,10 +4,14 @@
 // a name no account has is a 404, told on the page in words).
 //
 // Names come from users: everything is set as text (shared/dom.js), never as HTML; the chart's
-// looks come from classes (the CSP allows no inline style).
+// looks come from classes (the CSP allows no inline style). The words are the page's language
+// (shared/i18n.js); the header's picker redraws the page from what was loaded.
 
 import { api } from './net.js';
-import { el, svg, when } from './shared/dom.js';
+import { el, svg } from './shared/dom.js';
+import { language, t, tn } from './shared/i18n.js';
+import { startPageLanguage } from './shared/pagelang.js';
+import { dateText as when, place } from './shared/ratings.js';
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 const parts = location.pathname.split('/').filter(Boolean); // ['players', name]
@@ -15,12 +19,7 @@ const name = decodeURIComponent(parts[1] || '');
 const WIDTH = 600;
 const HEIGHT = 180;
 const PAD = 32;
-
-function ordinal(n) {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
-  return `${n}${suffix}`;
-}
+const loaded = { player: null, titles: new Map(), error: null };
 
 function fact(label, value, testid) {
   return el('div', { class: 'fact' }, el('dt', {}, label), el('dd', { 'data-testid': testid }, value));
@@ -28,7 +27,7 @@ function fact(label, value, testid) {
 
 /** The rating after each rated game, as a line: one point per entry of `history`, oldest left. */
 function chart(history) {
-  if (!history.length) return el('p', { class: 'empty' }, 'No rated game yet: the chart starts with the first ranked game.');
+  if (!history.length) return el('p', { class: 'empty' }, t('No rated game yet: the chart starts with the first ranked game.'));
   const ratings = history.map((h) => h.rating);
   let low = Math.min(...ratings);
   let high = Math.max(...ratings);
@@ -39,7 +38,7 @@ function chart(history) {
   const d = points.map(([px, py], i) => `${i ? 'L' : 'M'}${px} ${py}`).join(' ');
   const picture = svg('svg', {
     class: 'rating-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img',
-    'aria-label': `Rating over ${history.length} rated games`, 'data-testid': 'rating-chart',
+    'aria-label': tn('Rating over {n} rated game', 'Rating over {n} rated games', history.length), 'data-testid': 'rating-chart',
   },
   svg('line', { class: 'chart-axis', x1: PAD, y1: HEIGHT - PAD, x2: WIDTH - PAD, y2: HEIGHT - PAD }),
   svg('text', { class: 'chart-label', x: 4, y: PAD }, String(Math.round(high))),
@@ -47,81 +46,107 @@ function chart(history) {
   svg('path', { class: 'chart-line', d, 'data-points': history.length, 'data-testid': 'chart-path' }));
   history.forEach((h, i) => {
     picture.append(svg('circle', { class: 'chart-point', cx: points[i][0], cy: points[i][1], r: 3.5 },
-      svg('title', {}, `${Math.round(h.rating)} after table ${h.table} (${when(h.date)})`)));
+      // i18n: the tooltip of a point of the rating chart
+      svg('title', {}, t('{rating} after table {table} ({when})', { rating: Math.round(h.rating), table: h.table, when: when(h.date) }))));
   });
   return picture;
 }
 
 function playedTable(played) {
-  if (!played.length) return el('p', { class: 'empty' }, 'No finished game yet.');
-  const head = ['Date', 'Table', 'Players', 'Seat', 'Place', 'Score', 'Won', 'Rating after', 'Points', 'Notes'];
+  if (!played.length) return el('p', { class: 'empty' }, t('No finished game yet.'));
+  const head = [
+    // i18n: the columns of a player's finished games
+    t('Date'), t('Table'), t('Players'), t('Seat'), t('Place'), t('Score'), t('Won'), t('Rating after'), t('Points'), t('Notes'),
+  ];
   return el('div', { class: 'table-wrap' }, el('table', { class: 'board', 'data-testid': 'played' },
-    el('thead', {}, el('tr', {}, ...head.map((t) => el('th', { scope: 'col' }, t)))),
+    el('thead', {}, el('tr', {}, ...head.map((title) => el('th', { scope: 'col' }, title)))),
     el('tbody', {}, ...played.map((game) => el('tr', { 'data-testid': 'played-row', 'data-table': game.table },
       el('td', {}, when(game.finished_at)),
       el('td', {}, el('a', { href: `/tables/${encodeURIComponent(game.table)}`, 'data-testid': 'table-link' }, game.table), ' ',
-        el('a', { href: `/tables/${encodeURIComponent(game.table)}/replay`, class: 'muted', 'data-testid': 'replay-link' }, 'replay')),
+        el('a', { href: `/tables/${encodeURIComponent(game.table)}/replay`, class: 'muted', 'data-testid': 'replay-link' }, t('replay'))),
       el('td', { class: 'num' }, String(game.players)),
       el('td', { class: 'num' }, String(game.seat + 1)),
-      el('td', { class: 'num' }, game.place ? ordinal(game.place) : '–'),
+      el('td', { class: 'num' }, game.place ? place(game.place) : '–'),
       el('td', { class: 'num' }, String(game.score ?? '–')),
-      el('td', {}, game.won ? 'won' : ''),
-      el('td', { class: 'num' }, game.rating_after === null ? (game.ranked ? '–' : 'unranked') : String(Math.round(game.rating_after))),
+      // i18n: a finished game of the player's that they won
+      el('td', {}, game.won ? t('won') : ''),
+      // i18n: a finished game that changed no rating
+      el('td', { class: 'num' }, game.rating_after === null ? (game.ranked ? '–' : t('unranked')) : String(Math.round(game.rating_after))),
       el('td', { class: 'num' }, game.points === null ? '–' : String(game.points)),
-      el('td', {}, game.stood_in ? 'stood in for (timed out or handed over)' : ''))))));
+      // i18n: a note on a finished game: a bot played part of it for the player
+      el('td', {}, game.stood_in ? t('stood in for (timed out or handed over)') : ''))))));
 }
 
 function seatsTable(bySeat) {
   if (!bySeat.length) return null;
   return el('table', { class: 'board seats-board', 'data-testid': 'wins-by-seat' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Seat'), el('th', { scope: 'col' }, 'Games'), el('th', { scope: 'col' }, 'Wins'))),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('Seat')), el('th', { scope: 'col' }, t('Games')), el('th', { scope: 'col' }, t('Wins')))),
     el('tbody', {}, ...bySeat.map((s) => el('tr', {},
       el('td', { class: 'num' }, String(s.seat + 1)), el('td', { class: 'num' }, String(s.games)), el('td', { class: 'num' }, String(s.wins))))));
 }
 
 function gameSection(entry, titles) {
   const title = titles.get(entry.game) || entry.game;
-  const average = entry.average_score === null || entry.average_score === undefined ? '–' : Number(entry.average_score).toFixed(1);
+  const average = entry.average_score === null || entry.average_score === undefined ? '–'
+    : new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(entry.average_score);
   return el('section', { class: 'card player-game', 'data-testid': `game-${entry.game}` },
-    el('h2', {}, title, ' ', el('a', { class: 'small-link', href: `/leaderboards/${encodeURIComponent(entry.game)}` }, 'leaderboard')),
+    // i18n: a link beside a game's name on a player's page
+    el('h2', {}, title, ' ', el('a', { class: 'small-link', href: `/leaderboards/${encodeURIComponent(entry.game)}` }, t('leaderboard'))),
     el('dl', { class: 'facts' },
-      fact('Rating', entry.rating === null ? 'unrated (no ranked game yet)' : `${entry.rating}${entry.provisional ? ' (provisional)' : ''}`, 'rating'),
-      fact('Games', String(entry.games), 'games'),
-      fact('Wins', String(entry.wins), 'wins'),
-      fact(`Points (season ${entry.season})`, String(entry.points), 'points'),
-      fact('Average score', average, 'average-score'),
-      fact('Last played', when(entry.last_played), 'last-played')),
-    el('h3', {}, 'Rating over time'),
+      fact(t('Rating'), ratingFact(entry), 'rating'),
+      fact(t('Games'), String(entry.games), 'games'),
+      fact(t('Wins'), String(entry.wins), 'wins'),
+      // i18n: a player's ladder points in the season numbered {season}
+      fact(t('Points (season {season})', { season: entry.season }), String(entry.points), 'points'),
+      fact(t('Average score'), average, 'average-score'),
+      fact(t('Last played'), when(entry.last_played), 'last-played')),
+    el('h3', {}, t('Rating over time')),
     chart(entry.history || []),
-    el('h3', {}, 'Wins by seat'),
-    seatsTable(entry.wins_by_seat || []) || el('p', { class: 'empty' }, 'No game yet.'),
-    el('h3', {}, 'Games played'),
+    el('h3', {}, t('Wins by seat')),
+    seatsTable(entry.wins_by_seat || []) || el('p', { class: 'empty' }, t('No game yet.')),
+    el('h3', {}, t('Games played')),
     playedTable(entry.played || []));
+}
+
+function ratingFact(entry) {
+  if (entry.rating === null) return t('unrated (no ranked game yet)');
+  // i18n: a player's rating in a game while it is provisional
+  return entry.provisional ? t('{rating} (provisional)', { rating: entry.rating }) : String(entry.rating);
+}
+
+/** Everything the page drew itself, from what it loaded, in the page's language. */
+function render() {
+  document.title = `${loaded.player?.name || name} · Isla`;
+  const box = $('player-error');
+  const failed = loaded.error;
+  if (failed) {
+    box.textContent = failed.status === 404
+      ? t('No account is called “{name}”: check the spelling (guests have no player page).', { name })
+      : t('Cannot load the player: {error}', { error: failed.message });
+  }
+  box.hidden = !failed;
+  if (!loaded.player) return;
+  const list = loaded.player.games || [];
+  $('player-games').replaceChildren(...(list.length
+    ? list.map((entry) => gameSection(entry, loaded.titles))
+    : [el('p', { class: 'card empty' }, t('No finished game yet.'))]));
 }
 
 async function start() {
   $('player-name').textContent = name;
-  document.title = `${name} · Isla`;
   const [player, games] = await Promise.allSettled([
     api('GET', `/api/players/${encodeURIComponent(name)}`),
     api('GET', '/api/games'),
+    startPageLanguage({ onSwitch: render }).catch((error) => console.error('isla: the page stays in English', error)),
   ]);
   $('player-loading').hidden = true;
-  if (player.status === 'rejected') {
-    const box = $('player-error');
-    box.textContent = player.reason.status === 404
-      ? `No account is called “${name}”: check the spelling (guests have no player page).`
-      : `Cannot load the player: ${player.reason.message}`;
-    box.hidden = false;
-    document.body.dataset.ready = 'true';
-    return;
+  if (player.status === 'rejected') loaded.error = player.reason;
+  else {
+    loaded.player = player.value;
+    $('player-name').textContent = player.value.name;
   }
-  $('player-name').textContent = player.value.name;
-  const titles = new Map(games.status === 'fulfilled' ? (games.value.games || []).map((g) => [g.name, g.title || g.name]) : []);
-  const list = player.value.games || [];
-  $('player-games').replaceChildren(...(list.length
-    ? list.map((entry) => gameSection(entry, titles))
-    : [el('p', { class: 'card empty' }, 'No finished game yet.')]));
+  loaded.titles = new Map(games.status === 'fulfilled' ? (games.value.games || []).map((g) => [g.name, g.title || g.name]) : []);
+  render();
   document.body.dataset.ready = 'true';
 }
 

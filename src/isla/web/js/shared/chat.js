@@ -5,21 +5,10 @@
 // Names and messages are put on the page with textContent only: whatever someone typed, HTML or
 // script included, is shown as the text it is. A reader may mute a person for themself; the muted
 // names are kept in this browser (localStorage) and their messages are left out, on every page.
+// Its words are the page's language (shared/i18n.js); `relabel()` redraws them after a switch.
 
-// Every word the chat box shows, in one place.
-const WORDS = {
-  title: 'Chat',
-  placeholder: 'Say something…',
-  send: 'Send',
-  mute: 'mute',
-  unmute: 'unmute',
-  mutedNote: (n) => (n === 1 ? '1 person muted' : `${n} people muted`),
-  spectator: 'spectator',
-  closed: 'The creator has closed this chat to spectators.',
-  signIn: 'Sign in (a guest name will do) to chat.',
-  watching: (n) => (n === 1 ? '1 watching' : `${n} watching`),
-  spectatorsMayChat: 'Spectators may chat',
-};
+import { t, tn } from './i18n.js';
+
 const MUTED_KEY = 'isla.chat.muted';
 const MAX_LINES = 200;
 
@@ -61,7 +50,8 @@ export class ChatBox {
     root.replaceChildren();
     root.classList.add('chat');
     const head = node('div', 'chat-head');
-    head.append(node('span', 'chat-title', WORDS.title));
+    this.title = node('span', 'chat-title');
+    head.append(this.title);
     this.watchers = node('span', 'chat-watchers');
     this.watchers.dataset.testid = 'watchers';
     this.mutedNote = node('button', 'chat-muted btn-link');
@@ -75,7 +65,8 @@ export class ChatBox {
       this.switch.type = 'checkbox';
       this.switch.dataset.testid = 'spectator-chat';
       this.switch.addEventListener('change', () => onSpectatorChat(this.switch.checked));
-      label.append(this.switch, document.createTextNode(` ${WORDS.spectatorsMayChat}`));
+      this.switchText = document.createTextNode('');
+      label.append(this.switch, this.switchText);
       label.hidden = true;
       this.switchLabel = label;
       head.append(label);
@@ -88,10 +79,9 @@ export class ChatBox {
     this.input = node('input', 'chat-input');
     this.input.type = 'text';
     this.input.maxLength = 500;
-    this.input.placeholder = WORDS.placeholder;
     this.input.dataset.testid = 'chat-input';
-    this.input.setAttribute('aria-label', WORDS.title);
-    const button = node('button', 'btn btn-small', WORDS.send);
+    const button = node('button', 'btn btn-small');
+    this.sendButton = button;
     button.type = 'submit';
     button.dataset.testid = 'chat-send';
     form.append(this.input, button);
@@ -103,7 +93,34 @@ export class ChatBox {
       this.input.value = '';
     });
     this.form = form;
+    this.watching = 0;
+    this.noteKind = null; // which note shows: 'closed', 'signIn' or none
     root.append(head, this.list, this.note, form);
+    this.relabel();
+  }
+
+  /** Put every word of the box in the page's (new) language. */
+  relabel() {
+    // i18n: the heading of the chat box (lobby and table pages)
+    this.title.textContent = t('Chat');
+    this.input.placeholder = t('Say something…');
+    this.input.setAttribute('aria-label', t('Chat'));
+    // i18n: the button that sends a chat message
+    this.sendButton.textContent = t('Send');
+    if (this.switchText) this.switchText.textContent = ' ' + t('Spectators may chat');
+    this.setWatchers(this.watching);
+    this.showNote(this.noteKind);
+    this.draw();
+  }
+
+  showNote(kind) {
+    this.noteKind = kind;
+    const words = {
+      closed: () => t('The creator has closed this chat to spectators.'),
+      signIn: () => t('Sign in (a guest name will do) to chat.'),
+    };
+    this.note.textContent = kind ? words[kind]() : '';
+    this.note.hidden = !kind;
   }
 
   /** A `chat` message from the server: a room's history (replacing what is shown) or new lines. */
@@ -116,7 +133,9 @@ export class ChatBox {
 
   /** How many people watch (table pages). */
   setWatchers(count) {
-    this.watchers.textContent = count > 0 ? WORDS.watching(count) : '';
+    this.watching = count;
+    // i18n: how many people watch a table without playing
+    this.watchers.textContent = count > 0 ? tn('{n} watching', '{n} watching', count) : '';
   }
 
   /** The table as the reader sees it: may they write, and are they its creator? */
@@ -125,8 +144,7 @@ export class ChatBox {
     this.me = seated ? table.you.name : viewerName;
     const closed = !seated && table.spectator_chat === false;
     const anonymous = !seated && !viewerName;
-    this.note.textContent = closed ? WORDS.closed : anonymous ? WORDS.signIn : '';
-    this.note.hidden = !(closed || anonymous);
+    this.showNote(closed ? 'closed' : anonymous ? 'signIn' : null);
     this.form.hidden = closed || anonymous;
     if (this.switchLabel) {
       this.switchLabel.hidden = !(table.you && table.you.creator);
@@ -137,8 +155,7 @@ export class ChatBox {
   /** The reader in the lobby: signed in (a name) or not. */
   setViewer(name) {
     this.me = name;
-    this.note.textContent = name ? '' : WORDS.signIn;
-    this.note.hidden = Boolean(name);
+    this.showNote(name ? null : 'signIn');
     this.form.hidden = !name;
   }
 
@@ -164,12 +181,14 @@ export class ChatBox {
       const who = node('b', 'chat-name', String(message.name));
       who.dataset.testid = 'chat-name';
       li.append(who);
-      if (message.spectator) li.append(node('span', 'chat-tag', WORDS.spectator));
+      // i18n: a tag beside the name of someone who writes in a table's chat without playing
+      if (message.spectator) li.append(node('span', 'chat-tag', t('spectator')));
       const text = node('span', 'chat-text', String(message.text));
       text.dataset.testid = 'chat-text';
       li.append(document.createTextNode(' '), text);
       if (message.name !== this.me) {
-        const mute = node('button', 'chat-mute btn-link', WORDS.mute);
+        // i18n: a button beside a chat line: hide this person's messages (for me only)
+        const mute = node('button', 'chat-mute btn-link', t('mute'));
         mute.type = 'button';
         mute.dataset.testid = 'chat-mute';
         mute.addEventListener('click', () => this.mute(message.name));
@@ -179,7 +198,8 @@ export class ChatBox {
     }
     this.list.replaceChildren(...items);
     this.mutedNote.hidden = this.muted.size === 0;
-    this.mutedNote.textContent = `${WORDS.mutedNote(this.muted.size)} (${WORDS.unmute})`;
+    // i18n: a button in the chat's head; clicking it shows the muted people's messages again
+    this.mutedNote.textContent = tn('{n} person muted (unmute)', '{n} people muted (unmute)', this.muted.size);
     if (stick) this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -1,20 +1,25 @@
 // Ratings beside names and in the final scores, whatever the game: the server sends each seat's
 // `rating` ({rating, games, provisional}, or null for nobody's account) and a finished table's
 // `standings` (place, win, and at a ranked table the rating before and after, its change and the
-// ladder points; docs/api.md, "Ratings at the table"). Every word these show is here.
+// ladder points; docs/api.md, "Ratings at the table"). Every word these show is here, in the
+// page's language (shared/i18n.js), and so are the places and dates of the ratings pages.
 
 import { esc } from './html.js';
+import { language, t } from './i18n.js';
 
+// The words, looked up when shown (the page's language may change); score.js reads `ranked`.
 export const RATING_WORDS = {
-  tip: 'Rating in this game',
-  provisional: 'provisional',
-  provisionalTip: 'provisional: too few rated games yet',
-  won: 'Won',
-  yes: 'yes',
-  no: 'no',
-  rating: 'Rating',
-  points: 'Points',
-  ranked: 'Ranked game: ratings and ladder points changed as shown.',
+  // i18n: the column of the final scores saying whether a seat won
+  get won() { return t('Won'); },
+  // i18n: a seat won (the final scores' Won column)
+  get yes() { return t('yes'); },
+  // i18n: a seat did not win (the final scores' Won column)
+  get no() { return t('no'); },
+  // i18n: a column heading: a player's rating in a game
+  get rating() { return t('Rating'); },
+  // i18n: a column heading: the ladder points of a season
+  get points() { return t('Points'); },
+  get ranked() { return t('Ranked game: ratings and ladder points changed as shown.'); },
 };
 
 /** The rating's text: "1523", and "1523?" while provisional (the title says what the mark means). */
@@ -24,7 +29,31 @@ export function ratingText(rating) {
 
 /** The tooltip of a rating: "Rating in this game: 1523 (provisional: too few rated games yet)". */
 export function ratingTip(rating) {
-  return `${RATING_WORDS.tip}: ${rating.rating}${rating.provisional ? ` (${RATING_WORDS.provisionalTip})` : ''}`;
+  return rating.provisional
+    ? t('Rating in this game: {rating} (provisional: too few rated games yet)', { rating: rating.rating })
+    : t('Rating in this game: {rating}', { rating: rating.rating });
+}
+
+/** A place in a game's order: "1st", "2nd" in English, "1." in German, "第1" in Chinese. */
+export function place(n) {
+  const kind = new Intl.PluralRules(language(), { type: 'ordinal' }).select(n);
+  // i18n: a place in a game (English: 1st, 21st); write it as your language writes every place
+  if (kind === 'one') return t('{n}st', { n });
+  // i18n: a place in a game (English: 2nd, 22nd); write it as your language writes every place
+  if (kind === 'two') return t('{n}nd', { n });
+  // i18n: a place in a game (English: 3rd, 23rd); write it as your language writes every place
+  if (kind === 'few') return t('{n}rd', { n });
+  // i18n: a place in a game (English: 4th, 11th, 12th); write it as your language writes every place
+  return t('{n}th', { n });
+}
+
+/** A date and time of the API (ISO 8601, UTC) as the page's language writes it, or a dash (the
+ * ratings pages, My games). */
+export function dateText(iso) {
+  if (!iso) return '–';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A tag for a player panel: the seat's rating, or nothing for a seat without one. */
