@@ -29,6 +29,8 @@ function crown() {
 
 /** The goods counters, with the interaction hooks `goodHot(good)` gives (attrs or null). */
 function goodsColumn(seatView, { goodHot, fate, keyPrefix }) {
+  // i18n: one letter on a goods counter: its goods go into a warehouse (the first of "Warehouse")
+  const warehouseMark = say('W');
   let out = '<div class="goods-col">';
   for (const good of GOODS) {
     const n = seatView?.goods?.[good] ?? 0;
@@ -47,7 +49,7 @@ function goodsColumn(seatView, { goodHot, fate, keyPrefix }) {
       tabindex: hot ? 0 : null,
       ...(hot ? { 'data-action': hot.action, 'data-ui': hot.ui, 'data-testid': hot.testid } : {}),
     })}>${barrelIcon(good, 15)}<span class="good-n">${n}</span>`
-      + `${f ? `<span class="fate-tag" aria-label="${esc(FATE_WORDS[f])}">${f === 'warehouse' ? 'W' : f === 'keep' ? '1' : '✕'}</span>` : ''}</div>`;
+      + `${f ? `<span class="fate-tag" aria-label="${esc(FATE_WORDS[f])}">${esc(f === 'warehouse' ? warehouseMark : f === 'keep' ? '1' : '✕')}</span>` : ''}</div>`;
   }
   return `${out}</div>`;
 }

@@ -7,7 +7,7 @@ import { attrs, esc, seatClass, seatColor } from '/static/js/shared/html.js';
 import { seatControls, seatTags } from '/static/js/shared/seats.js';
 import { characterTip, label, restTip, tileLabel } from './catalog.js';
 import { hutIcon, markerIcon, ppIcon, valueTile, vatuIcon } from './pieces.js';
-import { say, term } from './words.js';
+import { pp, say } from './words.js';
 
 function stat(key, value, icon, tip, testid) {
   return `<span${attrs({ class: 'stat', 'data-k': key, 'data-v': String(value), 'data-tip': tip, 'data-testid': testid })}>${icon}<b>${esc(value)}</b></span>`;
@@ -20,7 +20,9 @@ function restToken(seatView, catalog, mine) {
     const tip = say("A rest token, face down until the round's bonuses");
     return `<span class="rest-token rest-down" data-testid="rest-hidden" data-tip="${esc(tip)}"></span>`;
   }
-  const words = { first: '1st', both: '+1+1', point: '+1 PP', coin: '+1 v' }[token] || token;
+  // i18n: a face-up rest token, very short: the first player's token
+  const first = say('1st');
+  const words = { first, both: '+1+1', point: `+${pp(1)}`, coin: '+1 v' }[token] || token;
   const tip = [restTip(catalog, token), mine ? say('(only you see it)') : ''].filter(Boolean).join('\n');
   return `<span class="rest-token rest-up" data-testid="rest-${esc(token)}" data-tip="${esc(tip)}">${esc(words)}</span>`;
 }
