@@ -17,6 +17,7 @@ from babel.messages.plurals import get_plural
 from isla.core.registry import game, game_names
 from isla.i18n import ENGLISH, GENERIC, LANGUAGES, Domain, game_domain
 from isla.i18n.catalogs import catalog, english, english_text, placeholders
+from isla.i18n.games import page_domain
 from isla.i18n.told import log_domain
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != ENGLISH)
@@ -45,6 +46,14 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
         "{what}.": "the full stop is the English one", "{what} ({notes}).": "so are the brackets",
         **({"{n} in San Juan": "a city's name, and 'in' is Dutch and German too"} if lang != "pt" else {}),
     } for lang in ("pt", "nl", "de")},
+    **{("puertorico-page", lang): {
+        "{name} ({facts})": "the brackets are the English ones",
+        "{good}: {barrels} ({fate})": "so are the colon and the brackets",
+        "{good}: {barrels}": "so is the colon",
+        **({"Bot": "Bot is Dutch and German too", "Bot {n}": "so is a numbered bot"} if lang != "pt" else {}),
+    } for lang in ("pt", "nl", "de")},
+    ("vanuatu-page", "pt"): {"Vatus": "the currency's name", "{good} ({price} vatus)": "the currency's name"},
+    ("vanuatu-page", "nl"): {"Water": "water is the Dutch word too"},
     ("vanuatu", "nl"): {"good.kava": "kava is the Dutch word too"},
     ("vanuatu", "de"): {"good.kava": "Kava is the German word too", "action.tourist": "Tourist is German"},
 }
@@ -61,7 +70,7 @@ for _lang, _same in {
 def _domains() -> list[Domain]:
     found = [GENERIC]
     for name in game_names():
-        for domain in (game_domain(game(name)), log_domain(game(name))):
+        for domain in (game_domain(game(name)), log_domain(game(name)), page_domain(game(name))):
             if domain is not None:
                 found.append(domain)
     return found

@@ -30,7 +30,7 @@ def test_a_page_gets_its_texts_in_the_readers_language(config: ServerConfig) -> 
         lobby = anon.get("/api/i18n", headers={"Accept-Language": "pt-BR"}).json()
         unknown = anon.get("/api/i18n", params={"game": "chess"})
     assert german["lang"] == "de"
-    assert set(german["texts"]) == {"isla", "puertorico", "puertorico-log"}
+    assert set(german["texts"]) == {"isla", "puertorico", "puertorico-log", "puertorico-page"}
     assert german["texts"]["puertorico"]["role.mayor"] == "Bürgermeister"
     assert german["texts"]["isla"]["Language"] == "Sprache"
     assert german["texts"]["puertorico"]["{n} doubloon"] == ["{n} Dublone", "{n} Dublonen"]

@@ -1,5 +1,6 @@
 """Switching language mid-game (the header's picker): the log in words comes again in the chosen
-language, the game stays where it was (same position, same decision waiting), and the choice is
+language, the game stays where it was (same position, same decision waiting, its status line now
+in the chosen language), and the choice is
 remembered in this browser for the next page. Starts from a stored position (positions.py)."""
 
 from __future__ import annotations
@@ -9,6 +10,13 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, expect
 from positions import open_table, reach, seat_at, sign_in
 from servertools import Running
+
+from isla.core.registry import game
+from isla.i18n import translate
+from isla.i18n.games import page_domain
+
+page_words = page_domain(game("puertorico"))
+assert page_words is not None
 
 
 def test_switching_language_mid_game_keeps_the_game_where_it_was(
@@ -28,7 +36,9 @@ def test_switching_language_mid_game_keeps_the_game_where_it_was(
     expect(page.locator(".log-line", has_text="wählt den").first).to_be_visible()
     expect(page.locator(".log-line", has_text="takes the")).to_have_count(0)
     assert page.get_by_test_id("table-page").get_attribute("data-seq") == seq  # the game did not move
-    assert page.get_by_test_id("status").inner_text() == status
+    # The same decision waits, now told in German by the game's own page words.
+    assert status.startswith("Your turn")
+    expect(page.get_by_test_id("status")).to_have_text(translate(page_words, "de", status))
 
     page.reload()  # remembered in this browser: the next connection asks for German
     expect(page.locator(".log-line", has_text="wählt den").first).to_be_visible()

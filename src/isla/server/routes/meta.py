@@ -11,6 +11,9 @@ import isla
 from isla.bots import bot_names, levels
 from isla.core import UnknownGame, game_names
 from isla.core import game as find_game
+from isla.i18n import negotiate
+from isla.i18n.options import first_seat_note, option_texts
+from isla.server.routes.i18n import Lang
 from isla.server.routes.pages import board_json
 from isla.server.routes.schemas import GamesOut
 from isla.server.store import DatabaseUnavailable, Store
@@ -36,15 +39,20 @@ async def health(request: Request) -> Any:
 
 
 @router.get("/games", response_model=GamesOut)
-async def games() -> Any:
+async def games(
+    request: Request,
+    lang: Lang = None,
+) -> Any:
     """Every game with its player counts, table options (names, types, defaults, choices, and the
-    players' words for them: label, help, choice_labels), the bots offered for it, where the table
-    page finds its board (null: the generic board draws it) and what its first seat is. The first
-    game is the default of a new table."""
+    players' words for them: label, help, choice_labels, in the reader's language: `lang`, else
+    Accept-Language), the bots offered for it, where the table page finds its board (null: the
+    generic board draws it) and what its first seat is. The first game is the default of a new
+    table."""
+    chosen = negotiate(request.headers.get("accept-language"), lang)
     listed = []
     for name in game_names():
         game = find_game(name)
-        texts = game.option_texts()
+        texts = option_texts(game, chosen)
         options = [
             {**spec.to_json(), **(texts[spec.name].to_json() if spec.name in texts else {})}
             for spec in game.option_specs
@@ -58,7 +66,7 @@ async def games() -> Any:
                 "version": game.version,
                 "options": options,
                 "board": board_json(game),
-                "first_seat_note": game.first_seat_note,
+                "first_seat_note": first_seat_note(game, chosen),
                 "information": game.info.information,
                 "levels": list(levels(name)),
                 "bots": bot_names(name),

@@ -28,7 +28,8 @@ import { scoreChart } from './shared/scorechart.js';
 import { loadBoard } from './shared/boards.js';
 import { stampClocks, tickClocks } from './shared/clocks.js';
 import { capitalize, esc, seatColor } from './shared/html.js';
-import { installLanguagePicker } from './shared/langpick.js';
+import { loadTexts } from './shared/i18n.js';
+import { installLanguagePicker, savedLanguage } from './shared/langpick.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
@@ -112,6 +113,9 @@ function loadGame(name) {
       gameLoading = null;
       return;
     }
+    // The game's words (its terms, its page's own sentences) in this browser's language, before the
+    // board is first drawn; English stands if they cannot be had.
+    await loadTexts(savedLanguage(), name).catch(() => null);
     const catalog = await board.loadCatalog(name);
     if (catalog.error) showBanner(`${board.catalogError}: ${catalog.error.message}`);
     game = { board, catalog, ix: board.interaction(tableId, info), info };
@@ -493,7 +497,12 @@ async function main() {
     onSpectatorChat: (open) => conn.send({ type: 'spectator_chat', open }),
   });
   conn.watch(tableId);
-  installLanguagePicker($('lang-picker'), (lang) => conn.send({ type: 'lang', lang }));
+  installLanguagePicker($('lang-picker'), async (lang) => {
+    conn.send({ type: 'lang', lang });
+    if (!game) return;
+    await loadTexts(lang, app.dataset.game).catch(() => null);
+    draw();
+  });
   setInterval(refresh, 5000);
   tickClocks(app, () => table);
   try {

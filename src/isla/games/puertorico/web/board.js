@@ -15,21 +15,27 @@ import { renderShips } from './ships.js';
 import {
   renderGoodsSupply, renderPlantations, renderTradingHouse, renderTriggers, renderVpSupply,
 } from './supply.js';
-import { counted } from './nouns.js';
-import { TRIGGER_WORDS, phaseTitle, statusLine } from './words.js';
+import { barrels, doubloons } from './nouns.js';
+import { TRIGGER_WORDS, roundTitle, say, statusLine } from './words.js';
 
-const SCORE_LAYOUT = {
-  columns: [['shipping', 'Shipping'], ['buildings', 'Buildings'], ['bonus', 'Large-building bonus']],
-  tiebreak: (b) => (b.doubloons !== undefined ? `${counted(b.doubloons, 'doubloon')} + ${counted(b.goods, 'barrel')}` : ''),
-  triggers: TRIGGER_WORDS,
-};
+/** The score table's columns and tie-break in the reader's language (made when it is drawn). */
+function scoreLayout() {
+  return {
+    // i18n: headings of the final score table (victory points from shipping, buildings, bonuses)
+    columns: [['shipping', say('Shipping')], ['buildings', say('Buildings')], ['bonus', say('Large-building bonus')]],
+    // i18n: the tie-break of the final scores ({doubloons}, {barrels}: counts, e.g. "3 doubloons")
+    tiebreak: (b) => (b.doubloons !== undefined
+      ? say('{doubloons} + {barrels}', { doubloons: doubloons(b.doubloons), barrels: barrels(b.goods) }) : ''),
+    triggers: TRIGGER_WORDS,
+  };
+}
 
 export default {
   loadCatalog: () => loadCatalog('puertorico'),
-  catalogError: 'Building and role descriptions are unavailable',
+  get catalogError() { return say('Building and role descriptions are unavailable'); },
   interaction: () => new Interaction(),
   statusLine,
-  roundTitle: ({ view, catalog, names, me }) => `Round ${view.round} · ${phaseTitle(view, catalog, names, me)}`,
+  roundTitle,
   // Lists of parts, each drawn on its own: a push redraws only the parts it changed.
   render(ctx) {
     const { table, view, me } = ctx;
@@ -45,5 +51,5 @@ export default {
       ],
     };
   },
-  renderScore: (result, names, me, table) => scoreTable(result, names, me, SCORE_LAYOUT, table?.standings),
+  renderScore: (result, names, me, table) => scoreTable(result, names, me, scoreLayout(), table?.standings),
 };

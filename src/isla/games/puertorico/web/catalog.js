@@ -5,8 +5,10 @@
 // can still be drawn (without effect texts) if the catalog cannot be loaded.
 
 import { api } from '/static/js/net.js';
-import { counted } from './nouns.js';
+import { tn } from '/static/js/shared/i18n.js';
+import { colonists } from './nouns.js';
 import { GOODS, TILE_KINDS, humanize } from './util.js';
+import { listed, say, term } from './words.js';
 
 // name, cost, vp, column, circles, size, good produced ('' for violet buildings)
 const FALLBACK_BUILDINGS = [
@@ -101,7 +103,26 @@ export function normalize(raw) {
     tiles.set(name, { ...old, label: text(t.label, old.label, humanize(name)), effect: text(t.effect, t.text, old.effect) });
   }
   const loaded = Boolean(data.buildings);
+  inReadersLanguage(buildings, 'building');
+  inReadersLanguage(roles, 'role');
+  inReadersLanguage(goods, 'good');
+  inReadersLanguage(tiles, 'tile');
   return { buildings, buildingOrder, roles, goods, tiles, loaded };
+}
+
+/**
+ * Each entry's `label` and `effect` in the reader's language, read when shown (so a switch of
+ * language needs no new catalog): the term catalog's `<kind>.<name>` and `<kind>.<name>.help`,
+ * else the server's English.
+ */
+function inReadersLanguage(map, kind) {
+  for (const [name, entry] of map) {
+    const { label, effect } = entry;
+    Object.defineProperty(entry, 'label', { get: () => term(`${kind}.${name}`, label), enumerable: true });
+    Object.defineProperty(entry, 'effect', {
+      get: () => (effect ? term(`${kind}.${name}.help`, effect) : ''), enumerable: true,
+    });
+  }
 }
 
 /** Load the catalog; never rejects (a failure gives the fallback facts and `error`). */
@@ -121,11 +142,14 @@ export function buildingTip(catalog, name, price, cost) {
   const b = catalog.buildings.get(name);
   if (!b) return humanize(name);
   const base = cost ?? b.cost;
-  const facts = [`cost ${base}`];
-  if (price !== undefined && price !== null && price !== base) facts.push(`you pay ${price}`);
-  facts.push(`${b.vp} VP`, counted(b.capacity, 'colonist'));
-  if (b.size === 2) facts.push('takes 2 city spaces');
-  const head = `${b.label} (${facts.join(', ')})`;
+  // i18n: a building's tooltip: what it costs ({n}: doubloons)
+  const facts = [say('cost {n}', { n: base })];
+  // i18n: a building's tooltip: what it costs the viewer now ({n}: doubloons)
+  if (price !== undefined && price !== null && price !== base) facts.push(say('you pay {n}', { n: price }));
+  facts.push(tn('{n} VP', '{n} VP', b.vp, {}, 'puertorico'), colonists(b.capacity));
+  if (b.size === 2) facts.push(say('takes 2 city spaces'));
+  // i18n: a building's tooltip: its name and its facts ("cost 2, 1 VP, 1 colonist")
+  const head = say('{name} ({facts})', { name: b.label, facts: listed(facts, ',') });
   return b.effect ? `${head}\n${b.effect}` : head;
 }
 

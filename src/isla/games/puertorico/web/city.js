@@ -4,7 +4,8 @@
 
 import { buildingTip } from './catalog.js';
 import { GOOD_COLOR, attrs, circleSvg, colonistSvg, svgText, textWidth, wrapText } from './util.js';
-import { counted } from './nouns.js';
+import { colonists as colonistCount } from './nouns.js';
+import { say } from './words.js';
 
 export const CELL_W = 84;
 export const CELL_H = 36;
@@ -77,6 +78,9 @@ export function renderCity(x0, y0, seatView, catalog, { colonists, placing = nul
     const canPut = Boolean(placing && placing.canPut(name));
     const extra = canPut ? { 'data-ui': `put:${name}`, 'data-testid': `put-${name}` } : hot(name);
     const isHot = Boolean(extra);
+    // i18n: a building read aloud: its name, and how many of its colonist places are taken
+    const spoken = say('{building}, {n} of {places}', { building: info.label, n, places: colonistCount(info.capacity) });
+    const sendBack = say('send a colonist on the {building} back to San Juan', { building: info.label });
     out += `<g${attrs({
       class: `bldg ${fillFor(info)}${isHot ? ' hot' : ''}`,
       'data-tip': buildingTip(catalog, name),
@@ -84,7 +88,7 @@ export function renderCity(x0, y0, seatView, catalog, { colonists, placing = nul
       'data-v': String(n),
       role: isHot ? 'button' : null,
       tabindex: isHot ? 0 : null,
-      'aria-label': `${info.label}, ${n} of ${counted(info.capacity, 'colonist')}`,
+      'aria-label': spoken,
       ...(extra || {}),
     })}>`;
     out += `<rect x="${x}" y="${y}" width="${w}" height="${CELL_H}" rx="3" class="bldg-bg"/>`;
@@ -109,7 +113,7 @@ export function renderCity(x0, y0, seatView, catalog, { colonists, placing = nul
           'data-testid': i === 0 ? `take-${name}` : null,
           class: 'hot-piece',
           role: 'button',
-          'aria-label': `send a colonist on the ${info.label} back to San Juan`,
+          'aria-label': sendBack,
         } : {};
         out += colonistSvg(cx, cy, r, take);
       } else {

@@ -44,8 +44,8 @@ import { Storage } from './storage.js';
 import { button } from '/static/js/shared/html.js';
 import { fallbackButtons, missingActions, takeSnapshot } from '/static/js/shared/prompt.js';
 import { barrelIcon, esc } from './util.js';
-import { counted } from './nouns.js';
-import { describeAction } from './words.js';
+import { barrels } from './nouns.js';
+import { describeAction, goodName, say, say_n } from './words.js';
 
 const ONE_CLICK = /^[a-z]+:(pass|take|refuse|done|none)$/;
 const ROLE_OF_PHASE = {
@@ -138,13 +138,20 @@ export class Interaction {
       const loads = this.loads().filter(([g, w]) => g === good && (!ship || w === ship));
       if (loads.length) {
         const tip = loads.map(([, , t]) => describeAction(t, ctx)).join('\n');
-        return { ui: `pick-good:${good}`, testid: `good-${good}`, tip: `Load ${good}\n${tip}` };
+        // i18n: a goods counter's tooltip in the captain phase, above the loads it can make
+        const load = say('Load {good}', { good: goodName(good) });
+        return { ui: `pick-good:${good}`, testid: `good-${good}`, tip: `${load}\n${tip}` };
       }
     }
     const storage = this.storing;
     if (storage && storage.kinds.includes(good)) {
-      const fate = { warehouse: 'in a warehouse', keep: 'keep 1 barrel', lose: 'all go back' }[storage.fate(good)];
-      return { ui: `cycle:${good}`, testid: `good-${good}`, tip: `${good}: ${fate}\nClick to switch: warehouse, keep 1, lose.` };
+      const fate = {
+        warehouse: () => say('{good}: in a warehouse', { good: goodName(good) }),
+        keep: () => say('{good}: keep 1 barrel', { good: goodName(good) }),
+        lose: () => say('{good}: all go back', { good: goodName(good) }),
+      }[storage.fate(good)]();
+      const how = say('Click to switch: warehouse, keep 1, lose.');
+      return { ui: `cycle:${good}`, testid: `good-${good}`, tip: `${fate}\n${how}` };
     }
     return null;
   }
@@ -248,17 +255,25 @@ export class Interaction {
     if (place) {
       const sj = place.sanJuan;
       const ok = this.confirmable();
-      parts.push(`<span class="hint"><span class="hint-long">Click a free plantation or building circle to place a colonist, a colonist to send it back. </span><b data-testid="mayor-san-juan">${sj}</b> in San Juan.</span>`);
-      if (!ok) parts.push('<span class="hint hint-warn">Table rule: fill every free place before confirming.</span>');
-      parts.push(button('Undo', { 'data-ui': 'undo', 'data-testid': 'undo', disabled: !place.history.length || this.busy }));
-      parts.push(button('Reset', { 'data-ui': 'reset', 'data-testid': 'reset', disabled: this.busy }));
-      parts.push(button('All to San Juan', { 'data-ui': 'clear', 'data-testid': 'clear', disabled: this.busy }));
-      parts.push(button('Confirm', { 'data-ui': 'confirm', 'data-testid': 'confirm', disabled: !ok || this.busy }, 'btn btn-primary'));
+      // i18n: the mayor's prompt: how many colonists are still in San Juan ({n}: a number in bold)
+      const inSanJuan = say('{n} in San Juan.', { n: '\u0000' }).split('\u0000').map(esc);
+      const how = esc(say('Click a free plantation or building circle to place a colonist, a colonist to send it back.'));
+      parts.push(`<span class="hint"><span class="hint-long">${how} </span>`
+        + `${inSanJuan[0]}<b data-testid="mayor-san-juan">${sj}</b>${inSanJuan[1] ?? ''}</span>`);
+      const rule = esc(say('Table rule: fill every free place before confirming.'));
+      if (!ok) parts.push(`<span class="hint hint-warn">${rule}</span>`);
+      parts.push(button(esc(say('Undo')), { 'data-ui': 'undo', 'data-testid': 'undo', disabled: !place.history.length || this.busy }));
+      parts.push(button(esc(say('Reset')), { 'data-ui': 'reset', 'data-testid': 'reset', disabled: this.busy }));
+      parts.push(button(esc(say('All to San Juan')), { 'data-ui': 'clear', 'data-testid': 'clear', disabled: this.busy }));
+      parts.push(button(esc(say('Confirm')), { 'data-ui': 'confirm', 'data-testid': 'confirm', disabled: !ok || this.busy }, 'btn btn-primary'));
     } else if (storage) {
       const slots = storage.slots;
-      parts.push(`<span class="hint">${slots ? `Warehouses: ${storage.warehouse.length} of ${counted(slots, 'kind')}. ` : ''}`
-        + `<span class="hint-long">Keep one barrel on your wind rose; everything else goes back </span>`
-        + `(${counted(storage.lost(), 'barrel')} lost).</span>`);
+      // i18n: the storage prompt: kinds of goods put in warehouses so far, of how many the warehouses take
+      const used = say_n('Warehouses: {used} of {n} kind.', 'Warehouses: {used} of {n} kinds.', slots, { used: storage.warehouse.length });
+      const keep = esc(say('Keep one barrel on your wind rose; everything else goes back.'));
+      // i18n: the storage prompt: how many barrels the choice sends back ({barrels}: e.g. "3 barrels")
+      const lost = esc(say('({barrels} lost)', { barrels: barrels(storage.lost()) }));
+      parts.push(`<span class="hint">${slots ? `${esc(used)} ` : ''}<span class="hint-long">${keep} </span>${lost}</span>`);
       const rows = storage.kinds.map((g) => {
         const n = storage.goods[g];
         const fate = storage.fate(g);
@@ -268,26 +283,31 @@ export class Interaction {
           'aria-pressed': fate === to ? 'true' : 'false',
           disabled: this.busy || (!storage.allowed(g, to) && fate !== to),
         }, `btn btn-small seg${fate === to ? ' seg-on' : ''}`);
-        const opts = [slots || storage.fixed.includes(g) ? choice('warehouse', 'Warehouse') : '',
-          storage.fixed.includes(g) ? '' : choice('keep', 'Keep 1'),
-          storage.fixed.includes(g) ? '' : choice('lose', 'Lose')].join('');
-        return `<span class="store-row">${barrelIcon(g, 14)}<span>${esc(g)} ×${n}</span><span class="segs">${opts}</span></span>`;
+        const opts = [slots || storage.fixed.includes(g) ? choice('warehouse', esc(say('Warehouse'))) : '',
+          storage.fixed.includes(g) ? '' : choice('keep', esc(say('Keep 1'))),
+          storage.fixed.includes(g) ? '' : choice('lose', esc(say('Lose')))].join('');
+        return `<span class="store-row">${barrelIcon(g, 14)}<span>${esc(goodName(g))} ×${n}</span><span class="segs">${opts}</span></span>`;
       });
       parts.push(`<span class="store-rows">${rows.join('')}</span>`);
-      parts.push(button('Undo', { 'data-ui': 'undo', 'data-testid': 'undo', disabled: !storage.history.length || this.busy }));
-      parts.push(button('Reset', { 'data-ui': 'reset', 'data-testid': 'reset', disabled: this.busy }));
-      parts.push(button('Confirm', { 'data-ui': 'confirm', 'data-testid': 'confirm', disabled: this.busy }, 'btn btn-primary'));
+      parts.push(button(esc(say('Undo')), { 'data-ui': 'undo', 'data-testid': 'undo', disabled: !storage.history.length || this.busy }));
+      parts.push(button(esc(say('Reset')), { 'data-ui': 'reset', 'data-testid': 'reset', disabled: this.busy }));
+      parts.push(button(esc(say('Confirm')), { 'data-ui': 'confirm', 'data-testid': 'confirm', disabled: this.busy }, 'btn btn-primary'));
     } else if (this.mode?.kind === 'captain') {
       const { ship, good } = this.captainPick;
-      const picked = ship ? (ship === 'wharf' ? 'the wharf' : `the ${ship}-ship`) : good ? good : '';
-      parts.push(`<span class="hint hint-long">${picked ? `Picked ${esc(picked)}: now click ${ship ? 'a good' : 'a ship'}, or choose here:` : 'Click a ship, then one of your goods, or choose here:'}</span>`);
+      let hint = say('Click a ship, then one of your goods, or choose here:');
+      if (ship === 'wharf') hint = say('Picked the wharf: now click a good, or choose here:');
+      // i18n: the captain's prompt after a click on a ship ({size}: its number of places)
+      else if (ship) hint = say('Picked the {size}-ship: now click a good, or choose here:', { size: ship });
+      // i18n: the captain's prompt after a click on one of the player's goods
+      else if (good) hint = say('Picked {good}: now click a ship, or choose here:', { good: goodName(good) });
+      parts.push(`<span class="hint hint-long">${esc(hint)}</span>`);
       for (const [g, w, text] of this.loads()) {
         const match = (!ship || w === ship) && (!good || g === good);
         parts.push(button(esc(describeAction(text, ctx)), {
           'data-action': this.busy ? null : text, disabled: this.busy,
         }, `btn btn-option${match && (ship || good) ? ' btn-match' : ''}`));
       }
-      if (ship || good) parts.push(button('Cancel', { 'data-ui': 'undo', 'data-testid': 'undo' }));
+      if (ship || good) parts.push(button(esc(say('Cancel')), { 'data-ui': 'undo', 'data-testid': 'undo' }));
     }
     for (const text of this.legal) {
       if (this.covered(text) || !ONE_CLICK.test(text)) continue;

@@ -3,6 +3,7 @@
 
 import { tileTip } from './catalog.js';
 import { GOOD_COLOR, TILE_KINDS, attrs, circleSvg, colonistSvg, goodMark } from './util.js';
+import { say, tileName } from './words.js';
 
 export const TILE = 36;
 export const GAP = 4;
@@ -57,7 +58,7 @@ export function renderIsland(x0, y0, seatView, catalog, { occupied, placing = nu
       'data-v': `${kind}${tile.manned ? '+' : ''}`,
       role: canPut ? 'button' : null,
       tabindex: canPut ? 0 : null,
-      'aria-label': `${catalog.tiles.get(kind)?.label ?? kind}${tile.manned ? ', manned' : ''}`,
+      'aria-label': tile.manned ? say('{tile}, manned', { tile: catalog.tiles.get(kind)?.label ?? kind }) : catalog.tiles.get(kind)?.label ?? kind,
     });
     out += `<g${tileAttrs}><rect x="${x}" y="${y}" width="${TILE}" height="${TILE}" rx="4"`
       + ` fill="${GOOD_COLOR[kind]}" class="tile-bg"/>${furrows(x, y, kind)}${goodMark(kind, x + 8, y + 8, 9.5)}`;
@@ -70,7 +71,7 @@ export function renderIsland(x0, y0, seatView, catalog, { occupied, placing = nu
         'data-testid': tile.nth === 0 ? `take-${kind}` : null,
         class: 'hot-piece',
         role: 'button',
-        'aria-label': `send the colonist on a ${kind} tile back to San Juan`,
+        'aria-label': say('send the colonist on a {tile} back to San Juan', { tile: tileName(kind) }),
       } : {};
       out += colonistSvg(cx, cy, 7.5, takeAttrs);
     } else {

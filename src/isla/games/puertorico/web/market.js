@@ -4,6 +4,7 @@
 
 import { buildingTip } from './catalog.js';
 import { GOOD_COLOR, attrs, esc } from './util.js';
+import { say, term } from './words.js';
 
 function circles(n) {
   let s = '';
@@ -42,14 +43,15 @@ export function renderMarket(ctx) {
         class: cls,
         'data-action': hot ? action : null,
         'data-testid': `building-${name}`,
-        'data-tip': buildingTip(catalog, name, price, base) + `\n${n} left in the supply${owned ? ' (you own one)' : ''}.`,
+        // i18n: a building's tooltip in the supply: the copies left ({n}: a number)
+        'data-tip': `${buildingTip(catalog, name, price, base)}\n${owned ? say('{n} left in the supply (you own one).', { n }) : say('{n} left in the supply.', { n })}`,
         'data-k': `mk-${name}`,
         'data-v': `${n}|${price}`,
         role: hot ? 'button' : null,
         tabindex: hot ? 0 : null,
         'data-style': info.good ? `--good: ${GOOD_COLOR[info.good]}` : null,
       })}><span class="bname${info.label.length > 16 ? ' bname-long' : ''}">${esc(info.label)}</span>`
-        + `<span class="bcard-bottom">${priceHtml}${circles(info.capacity)}<span class="bvp">${info.vp}<span class="bvp-word"> VP</span></span>`
+        + `<span class="bcard-bottom">${priceHtml}${circles(info.capacity)}<span class="bvp">${info.vp}<span class="bvp-word"> ${esc(term('place.vp'))}</span></span>`
         + `<span class="left">${owned ? '✓' : `×${n}`}</span></span></div>`;
     });
     return `<div class="mcol mcol-${col}">${cards.join('')}</div>`;

@@ -1,17 +1,21 @@
-// Every countable word of the Puerto Rico page with its singular and plural, in one place, so the
-// page never says "1 doubloons" and a translation has one table to replace (with its own plural
-// rules, through gettext's ngettext or the like). Goods are counted bare ("3 corn"): the players'
-// way, which has no plural to get wrong.
-const NOUNS = {
-  barrel: ['barrel', 'barrels'],
-  colonist: ['colonist', 'colonists'],
-  doubloon: ['doubloon', 'doubloons'],
-  kind: ['kind', 'kinds'],
-  place: ['place', 'places'],
-};
+// Every count of the Puerto Rico page that the game's term catalog holds ("{n} doubloon"), in the
+// reader's language with its own plural forms (tn over the `puertorico` domain). Counts the term
+// catalog has not (kinds, places) are the page's own, say_n in words.js. Goods are counted bare
+// ("3 corn"): the players' way, which has no plural to get wrong.
 
-/** "1 doubloon", "3 doubloons": `n` and the form of `noun` (a key of NOUNS) that goes with it. */
-export function counted(n, noun) {
-  const [one, many] = NOUNS[noun] ?? [noun, noun];
-  return `${n} ${n === 1 ? one : many}`;
+import { tn } from '/static/js/shared/i18n.js';
+
+const TERMS = 'puertorico';
+
+/** "1 doubloon", "3 doubloons" (in the reader's language). */
+export function doubloons(n) {
+  return tn('{n} doubloon', '{n} doubloons', n, {}, TERMS);
+}
+
+export function colonists(n) {
+  return tn('{n} colonist', '{n} colonists', n, {}, TERMS);
+}
+
+export function barrels(n) {
+  return tn('{n} barrel', '{n} barrels', n, {}, TERMS);
 }

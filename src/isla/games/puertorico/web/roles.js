@@ -2,7 +2,8 @@
 
 import { roleLabel, roleTip } from './catalog.js';
 import { attrs, capitalize, coinIcon, esc, seatClass } from './util.js';
-import { counted } from './nouns.js';
+import { doubloons } from './nouns.js';
+import { say } from './words.js';
 
 // Small glyphs of our own for each role (24×24).
 const GLYPH = {
@@ -22,15 +23,18 @@ GLYPH.prospector2 = GLYPH.prospector;
  * when every bot has the same level. Read from the snapshot's seats (kind, level), not from words.
  */
 export function takerLabel(table, seat, me, names) {
-  if (seat === me) return 'you';
+  if (seat === me) return say('you');
   const seats = table?.seats || [];
   const info = seats.find((s) => s.seat === seat);
-  if (!info || info.kind !== 'bot' || info.name) return names[seat] ?? `Seat ${seat + 1}`;
+  if (!info || info.kind !== 'bot' || info.name) return names[seat] ?? say('Seat {n}', { n: seat + 1 });
   const bots = seats.filter((s) => s.kind === 'bot' && !s.name);
   const same = bots.filter((s) => s.bot === info.bot);
-  const number = same.length > 1 ? ` ${same.indexOf(info) + 1}` : '';
+  const number = same.length > 1 ? same.indexOf(info) + 1 : null;
   const oneLevel = new Set(bots.map((s) => s.bot)).size === 1;
-  return oneLevel ? `Bot${number}` : `${capitalize(info.bot || 'bot')}${number}`;
+  // i18n: a role card's taker when every bot has the same level ({n}: the bot's number)
+  if (oneLevel) return number === null ? say('Bot') : say('Bot {n}', { n: number });
+  const level = capitalize(info.bot || 'bot'); // the level's name, as the server gives it
+  return number === null ? level : `${level} ${number}`;
 }
 
 export function renderRoles(ctx) {
@@ -43,12 +47,14 @@ export function renderRoles(ctx) {
     const current = taken && view.phase?.chooser === card.taken_by && view.phase?.name !== 'role'
       && ix.phaseRole === name.replace(/2$/, '');
     const cls = ['role-card', taken ? 'taken' : '', hot ? 'hot' : '', current ? 'current' : ''].filter(Boolean).join(' ');
+    const coinsTip = say('{doubloons} on this card', { doubloons: doubloons(card.doubloons) });
+    const takerTip = card.taken_by === me ? say('Chosen by you') : say('Chosen by {name}', { name: names[card.taken_by] ?? '' });
     const coins = card.doubloons > 0
-      ? `<span class="role-coins" data-tip="${esc(`${counted(card.doubloons, 'doubloon')} on this card`)}">${coinIcon(13)}×${card.doubloons}</span>`
+      ? `<span class="role-coins" data-tip="${esc(coinsTip)}">${coinIcon(13)}×${card.doubloons}</span>`
       : '<span class="role-coins role-coins-none"></span>';
     const taker = taken
       ? `<span class="role-taker ${seatClass(card.taken_by)}" data-testid="role-taker-${name}"`
-        + ` data-tip="${esc(`Chosen by ${card.taken_by === me ? 'you' : names[card.taken_by] ?? ''}`)}">`
+        + ` data-tip="${esc(takerTip)}">`
         + `${esc(takerLabel(table, card.taken_by, me, names))}</span>`
       : '<span class="role-taker role-free">·</span>';
     return `<div${attrs({

@@ -2,7 +2,8 @@
 // phase a ship the viewer may load onto is clickable (then a good); so is the wharf, if owned.
 
 import { GOOD_COLOR, attrs, barrelSvg, colonistSvg, esc } from './util.js';
-import { counted } from './nouns.js';
+import { barrels } from './nouns.js';
+import { goodName, say, say_n, term } from './words.js';
 
 const SLOT = 11;
 
@@ -46,21 +47,32 @@ export function renderShips(ctx) {
   const { view, ix } = ctx;
   const parts = [];
   const c = view.colonists || {};
-  parts.push(`<div class="ship ship-colonists" data-k="colship" data-v="${c.ship}|${c.supply}" data-tip="The colonist ship brings its colonists in the next mayor phase. Colonist supply: ${c.supply}.">`
-    + `${colonistShipSvg(c.ship ?? 0)}<span class="ship-cap">Colonist ship</span><span class="ship-sub">supply ${c.supply ?? 0}</span></div>`);
+  // i18n: the colonist ship's tooltip ({n}: the colonists left in the supply)
+  // i18n: under the colonist ship: the colonists left in the supply
+  const supplyLeft = say('supply {n}', { n: c.supply ?? 0 });
+  const colTip = say('The colonist ship brings its colonists in the next mayor phase. Colonist supply: {n}.', { n: c.supply });
+  parts.push(`<div class="ship ship-colonists" data-k="colship" data-v="${c.ship}|${c.supply}" data-tip="${esc(colTip)}">`
+    + `${colonistShipSvg(c.ship ?? 0)}<span class="ship-cap">${esc(term('place.colonist-ship'))}</span>`
+    + `<span class="ship-sub">${esc(supplyLeft)}</span></div>`);
   for (const ship of view.ships || []) {
     const key = String(ship.capacity);
     const hot = ix.shipHot(key);
     const picked = ix.captainPick.ship === key;
-    const what = ship.load ? `${ship.load}/${ship.capacity} ${ship.good}` : `empty, ${counted(ship.capacity, 'place')}`;
+    const what = ship.load ? `${ship.load}/${ship.capacity} ${goodName(ship.good)}`
+      // i18n: under an empty cargo ship: its size
+      : say_n('empty, {n} place', 'empty, {n} places', ship.capacity);
     const full = ship.load >= ship.capacity;
+    const size = { barrels: barrels(ship.capacity), load: what };
+    // i18n: a cargo ship's tooltip ({barrels}: its size, e.g. "5 barrels"; {load}: e.g. "3/5 corn")
+    const tip = full ? say('Cargo ship for {barrels} of one good: {load} (full: it sails when the captain phase ends).', size)
+      : say('Cargo ship for {barrels} of one good: {load}.', size);
     parts.push(`<div${attrs({
       class: `ship ship-cargo${hot ? ' hot' : ''}${picked ? ' picked' : ''}${full ? ' full' : ''}`,
       'data-ui': hot ? `pick-ship:${key}` : null,
       'data-testid': `ship-${key}`,
       'data-k': `ship-${key}`,
       'data-v': `${ship.good}|${ship.load}`,
-      'data-tip': `Cargo ship for ${counted(ship.capacity, 'barrel')} of one good: ${what}${full ? ' (full: it sails when the captain phase ends)' : ''}.`,
+      'data-tip': tip,
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
       'data-style': ship.good ? `--cargo: ${GOOD_COLOR[ship.good]}` : null,
@@ -69,14 +81,16 @@ export function renderShips(ctx) {
   if (ix.wharfAvailable) {
     const hot = ix.shipHot('wharf');
     const picked = ix.captainPick.ship === 'wharf';
+    const wharfTip = say('Your wharf: once per captain phase, ship all barrels of one good (1 VP each) without a cargo ship.');
+    const wharfName = say('Your wharf');
     parts.push(`<div${attrs({
       class: `ship ship-wharf${hot ? ' hot' : ''}${picked ? ' picked' : ''}`,
       'data-ui': hot ? 'pick-ship:wharf' : null,
       'data-testid': 'ship-wharf',
-      'data-tip': 'Your wharf: once per captain phase, ship all barrels of one good (1 VP each) without a cargo ship.',
+      'data-tip': wharfTip,
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
-    })}>${wharfSvg()}<span class="ship-cap">Your wharf</span></div>`);
+    })}>${wharfSvg()}<span class="ship-cap">${esc(wharfName)}</span></div>`);
   }
   return `<div class="ships">${parts.join('')}</div>`;
 }

@@ -3,8 +3,8 @@
 
 import { tileTip } from './catalog.js';
 import { GOODS, GOOD_COLOR, attrs, barrelIcon, barrelSvg, esc, goodMark, vpIcon } from './util.js';
-import { counted } from './nouns.js';
-import { TRIGGER_WORDS } from './words.js';
+import { barrels } from './nouns.js';
+import { TRIGGER_WORDS, goodName, listed, say, term, tileName } from './words.js';
 
 function tileSvg(kind, size = 34) {
   let marks = '';
@@ -37,7 +37,7 @@ export function renderPlantations(ctx) {
       'data-v': kind,
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
-      'aria-label': `${kind} plantation`,
+      'aria-label': tileName(kind),
     })}>${tileSvg(kind)}</div>`;
   });
   const qHot = ix.can('settle:quarry');
@@ -45,18 +45,22 @@ export function renderPlantations(ctx) {
     class: `ptile ptile-quarry${qHot ? ' hot' : ''}${view.quarries ? '' : ' empty'}`,
     'data-action': qHot ? 'settle:quarry' : null,
     'data-testid': 'quarries',
-    'data-tip': `${tileTip(catalog, 'quarry')}\n${view.quarries ?? 0} left. Only the settler (or a manned construction hut) may take one.`,
+    // i18n: the quarries' tooltip ({n}: how many are left)
+    'data-tip': `${tileTip(catalog, 'quarry')}\n${say('{n} left. Only the settler (or a manned construction hut) may take one.', { n: view.quarries ?? 0 })}`,
     'data-k': 'quarries',
     'data-v': String(view.quarries),
     role: qHot ? 'button' : null,
     tabindex: qHot ? 0 : null,
   })}>${tileSvg('quarry')}<span class="count-badge">${view.quarries ?? 0}</span></div>`;
   const hHot = ix.can('hacienda');
+  // i18n: the face-down plantations' tooltip ({stack}: in the stack, {discarded}: discarded)
+  const stackTip = say('Face-down plantations: {stack} in the stack, {discarded} discarded.', { stack: p.stack_size ?? 0, discarded: (p.discard || []).length });
+  const draw = say('Click: draw one with your hacienda.');
   const stack = `<div${attrs({
     class: `ptile ptile-stack${hHot ? ' hot' : ''}`,
     'data-action': hHot ? 'hacienda' : null,
     'data-testid': 'plantation-stack',
-    'data-tip': `Face-down plantations: ${p.stack_size ?? 0} in the stack, ${(p.discard || []).length} discarded.${hHot ? '\nClick: draw one with your hacienda.' : ''}`,
+    'data-tip': hHot ? `${stackTip}\n${draw}` : stackTip,
     role: hHot ? 'button' : null,
     tabindex: hHot ? 0 : null,
   })}><svg class="tile-svg" viewBox="0 0 36 36" width="34" height="34" aria-hidden="true">`
@@ -75,27 +79,36 @@ export function renderTradingHouse(ctx) {
     slots += `<svg class="th-slot" viewBox="0 0 14 18" width="18" height="23" data-k="th-${i}" data-v="${esc(good ?? '')}" aria-hidden="true">`
       + (good ? barrelSvg(1, 1, 12, 16, good) : '<rect x="1" y="2" width="12" height="14" rx="2" class="hold"/>') + '</svg>';
   }
-  const prices = GOODS.map((g) => `${g} ${catalog.goods.get(g)?.price ?? 0}`).join(', ');
-  return `<div class="trading-house" data-tip="${esc(`Trading house: ${house.length} of 4 places filled. Prices: ${prices}.`)}">`
-    + `<span class="box-title">Trading house</span><div class="th-slots">${slots}</div></div>`;
+  const prices = listed(GOODS.map((g) => `${goodName(g)} ${catalog.goods.get(g)?.price ?? 0}`), ',');
+  // i18n: the trading house's tooltip ({n}: places filled; {prices}: e.g. "corn 0, indigo 1, ...")
+  const tip = say('Trading house: {n} of 4 places filled. Prices: {prices}.', { n: house.length, prices });
+  return `<div class="trading-house" data-tip="${esc(tip)}">`
+    + `<span class="box-title">${esc(term('place.trading-house'))}</span><div class="th-slots">${slots}</div></div>`;
 }
 
 export function renderGoodsSupply(ctx) {
   const { view } = ctx;
   const goods = view.goods || {};
-  const items = GOODS.map((g) => `<span class="supply-good" data-k="sup-${g}" data-v="${goods[g] ?? 0}" data-tip="${esc(`${g}: ${counted(goods[g] ?? 0, 'barrel')} in the supply`)}">${barrelIcon(g, 14)}${goods[g] ?? 0}</span>`);
-  return `<div class="goods-supply"><span class="box-title">Goods supply</span><div class="supply-row">${items.join('')}</div></div>`;
+  // i18n: a good's tooltip in the goods supply ({barrels}: e.g. "3 barrels")
+  const tip = (g) => say('{good}: {barrels} in the supply', { good: goodName(g), barrels: barrels(goods[g] ?? 0) });
+  const items = GOODS.map((g) => `<span class="supply-good" data-k="sup-${g}" data-v="${goods[g] ?? 0}" data-tip="${esc(tip(g))}">${barrelIcon(g, 14)}${goods[g] ?? 0}</span>`);
+  const title = say('Goods supply');
+  return `<div class="goods-supply"><span class="box-title">${esc(title)}</span><div class="supply-row">${items.join('')}</div></div>`;
 }
 
 export function renderVpSupply(ctx) {
   const { view } = ctx;
-  return `<div class="vp-supply" data-k="vp-supply" data-v="${view.vp_supply}" data-tip="VP chips left in the supply. When they run out, the game ends after this round.">`
-    + `<span class="box-title">VP chips</span><span class="vp-n">${vpIcon(16)}${view.vp_supply ?? 0}</span></div>`;
+  const tip = say('VP chips left in the supply. When they run out, the game ends after this round.');
+  const title = say('VP chips');
+  return `<div class="vp-supply" data-k="vp-supply" data-v="${view.vp_supply}" data-tip="${esc(tip)}">`
+    + `<span class="box-title">${esc(title)}</span><span class="vp-n">${vpIcon(16)}${view.vp_supply ?? 0}</span></div>`;
 }
 
 export function renderTriggers(ctx) {
   const triggers = ctx.view.end_triggers || [];
   if (!triggers.length) return '';
-  const words = triggers.map((t) => TRIGGER_WORDS[t] || t).join('; ');
-  return `<div class="end-triggers" role="status" data-testid="end-triggers">Last round: the game ends after this round (${esc(words)}).</div>`;
+  const words = listed(triggers.map((t) => TRIGGER_WORDS[t] || t), ';');
+  // i18n: a banner in the last round ({why}: the reasons, e.g. "a city is full")
+  const text = say('Last round: the game ends after this round ({why}).', { why: words });
+  return `<div class="end-triggers" role="status" data-testid="end-triggers">${esc(text)}</div>`;
 }

@@ -1,23 +1,53 @@
 // Puerto Rico in words: what a phase asks of the seat to move, and what an action text does, for the
 // status line, the buttons and the fallback list. Action texts are the notation's (docs/notation.md).
+//
+// Every word a player reads is in the reader's language: the page's own sentences through say() and
+// say_n() (the `puertorico-page` domain, keyed by their English: docs/i18n.md), the game's pieces
+// through term() (the `puertorico` term catalog: roles, buildings, goods, tiles, phases).
 
-import { seatName, statusLine as sharedStatusLine } from '/static/js/shared/status.js';
+import { language, t, tn } from '/static/js/shared/i18n.js';
+import { statusLine as sharedStatusLine } from '/static/js/shared/status.js';
 import { buildingLabel, roleLabel } from './catalog.js';
-import { counted } from './nouns.js';
+import { doubloons } from './nouns.js';
 import { humanize } from './util.js';
 
-export function goodName(good) {
-  return String(good ?? '');
+export const PAGE_DOMAIN = 'puertorico-page';
+export const TERM_DOMAIN = 'puertorico';
+
+/** A sentence of the page in the reader's language (its English is the msgid). */
+export function say(msg, params = {}) {
+  return t(msg, params, PAGE_DOMAIN);
 }
 
-/** A label in the middle of a sentence: "Small market" -> "small market". */
-function inline(label) {
+/** A count of the page: the form of `one`/`many` that goes with `n`, in the reader's language. */
+export function say_n(one, many, n, params = {}) {
+  return tn(one, many, n, params, PAGE_DOMAIN);
+}
+
+/** A term of the game's catalog (`good.corn`), or `fallback` when the catalog has none. */
+export function term(id, fallback = id) {
+  const text = t(id, {}, TERM_DOMAIN);
+  return text === id ? fallback : text;
+}
+
+/**
+ * A label in the middle of a sentence: "Small market" -> "small market". German writes its nouns
+ * with a capital wherever they stand, so a German label is left as it is.
+ */
+export function inline(label) {
   const text = String(label ?? '');
-  return text ? text[0].toLowerCase() + text.slice(1) : text;
+  if (!text || language() === 'de') return text;
+  return text[0].toLowerCase() + text.slice(1);
 }
 
-function tileName(kind) {
-  return kind === 'quarry' ? 'quarry' : `${kind} plantation`;
+/** A good as it stands in a sentence ("corn", "Mais"). */
+export function goodName(good) {
+  return inline(term(`good.${good}`, String(good ?? '')));
+}
+
+/** A tile as it stands in a sentence ("corn plantation", "quarry"). */
+export function tileName(kind) {
+  return inline(term(`tile.${kind}`, kind === 'quarry' ? 'quarry' : `${kind} plantation`));
 }
 
 /** Occupied-building helper: is `name` in the seat's city with at least one colonist. */
@@ -54,87 +84,149 @@ export function shipment(view, me, good, where) {
 export function describeAction(text, { view, catalog, me }) {
   const [verb, arg, extra] = String(text).split(':');
   switch (verb) {
-    case 'role': return `Choose the ${inline(roleLabel(catalog, arg))}`;
+    // i18n: a button: choose a role card ({role}: its name, e.g. "builder")
+    case 'role': return say('Choose the {role}', { role: inline(roleLabel(catalog, arg)) });
     case 'settle':
-      if (arg === 'pass') return 'Take no plantation';
-      return arg === 'quarry' ? 'Take a quarry' : `Take a ${tileName(arg)}`;
-    case 'hacienda': return 'Draw a face-down plantation (hacienda)';
-    case 'hospice': return arg === 'take' ? 'Put a colonist on the new tile (hospice)' : 'No colonist from the hospice';
-    case 'mayor': return arg === 'take' ? 'Take the extra colonist' : 'Refuse the extra colonist';
+      if (arg === 'pass') return say('Take no plantation');
+      if (arg === 'quarry') return say('Take a quarry');
+      // i18n: a button of the settler phase ({tile}: e.g. "corn plantation")
+      return say('Take a {tile}', { tile: tileName(arg) });
+    case 'hacienda': return say('Draw a face-down plantation (hacienda)');
+    case 'hospice': return arg === 'take' ? say('Put a colonist on the new tile (hospice)') : say('No colonist from the hospice');
+    case 'mayor': return arg === 'take' ? say('Take the extra colonist') : say('Refuse the extra colonist');
     case 'place':
-      if (arg === 'done') return 'Done placing colonists';
-      return `Place a colonist on ${catalog.buildings.has(arg) ? `the ${inline(buildingLabel(catalog, arg))}` : `a ${tileName(arg)}`}`;
+      if (arg === 'done') return say('Done placing colonists');
+      if (catalog.buildings.has(arg)) {
+        // i18n: a button of the mayor phase ({building}: e.g. "small market")
+        return say('Place a colonist on the {building}', { building: inline(buildingLabel(catalog, arg)) });
+      }
+      // i18n: a button of the mayor phase ({tile}: e.g. "corn plantation")
+      return say('Place a colonist on a {tile}', { tile: tileName(arg) });
     case 'build': {
-      if (arg === 'pass') return 'Build nothing';
+      if (arg === 'pass') return say('Build nothing');
       const price = view?.building_costs?.[arg];
-      return `Build the ${inline(buildingLabel(catalog, arg))}${price !== undefined ? ` for ${counted(price, 'doubloon')}` : ''}`;
+      const building = inline(buildingLabel(catalog, arg));
+      // i18n: a button of the builder phase ({cost}: a count, e.g. "3 doubloons")
+      if (price !== undefined) return say('Build the {building} for {cost}', { building, cost: doubloons(price) });
+      return say('Build the {building}', { building });
     }
     case 'university':
-      return arg === 'take' ? 'Put a colonist on the new building (university)' : 'No colonist from the university';
-    case 'bonus': return arg === 'pass' ? 'No bonus barrel' : `Take 1 more ${goodName(arg)} (craftsman's privilege)`;
+      return arg === 'take' ? say('Put a colonist on the new building (university)') : say('No colonist from the university');
+    case 'bonus':
+      if (arg === 'pass') return say('No bonus barrel');
+      // i18n: a button of the craftsman phase ({good}: e.g. "corn")
+      return say("Take 1 more {good} (craftsman's privilege)", { good: goodName(arg) });
     case 'sell':
-      if (arg === 'pass') return 'Sell nothing';
-      return `Sell ${goodName(arg)} for ${counted(salePrice(view, catalog, me, arg), 'doubloon')}`;
+      if (arg === 'pass') return say('Sell nothing');
+      // i18n: a button of the trader phase ({price}: a count, e.g. "3 doubloons")
+      return say('Sell {good} for {price}', { good: goodName(arg), price: doubloons(salePrice(view, catalog, me, arg)) });
     case 'ship': {
-      if (arg === 'pass') return 'Do not use the wharf now';
+      if (arg === 'pass') return say('Do not use the wharf now');
       const { barrels, vp } = shipment(view, me, arg, extra);
-      const where = extra === 'wharf' ? 'with the wharf' : `on the ${extra}-ship`;
-      return `Ship ${barrels} ${goodName(arg)} ${where} (+${vp} VP)`;
+      const good = goodName(arg);
+      // i18n: a button of the captain phase: load {n} barrels of {good} with the wharf, for {vp} victory points
+      if (extra === 'wharf') return say('Ship {n} {good} with the wharf (+{vp} VP)', { n: barrels, good, vp });
+      // i18n: a button of the captain phase: load {n} barrels of {good} onto the ship of {size} places
+      return say('Ship {n} {good} on the {size}-ship (+{vp} VP)', { n: barrels, good, size: extra, vp });
     }
-    case 'store': return arg === 'done' ? 'No more goods in warehouses' : `Keep all ${goodName(arg)} in a warehouse`;
-    case 'keep': return arg === 'none' ? 'Keep no barrel' : `Keep 1 ${goodName(arg)}`;
+    case 'store':
+      if (arg === 'done') return say('No more goods in warehouses');
+      return say('Keep all {good} in a warehouse', { good: goodName(arg) });
+    case 'keep':
+      if (arg === 'none') return say('Keep no barrel');
+      return say('Keep 1 {good}', { good: goodName(arg) });
     default: return humanize(text);
   }
 }
 
-/** The decision in progress, in words: [subject-less clause for "you", clause for others]. */
+/** The decision in progress, in words: [sentence for the viewer, sentence for another seat {name}]. */
 function decision(view, catalog) {
   const phase = view.phase || {};
   switch (phase.name) {
-    case 'role': return ['choose a role', 'is choosing a role'];
-    case 'settler': return ['take a plantation or quarry, or pass', 'is choosing a plantation'];
-    case 'hospice': return [`put a colonist on the new ${tileName(phase.tile)} with the hospice, or not`,
-      'is deciding about the hospice colonist'];
-    case 'mayor': return ['take the extra colonist from the supply, or refuse it',
-      'is deciding about the extra colonist'];
-    case 'place': return ['arrange your colonists, then confirm', 'is arranging colonists'];
-    case 'builder': return ['choose a building to buy, or pass', 'is choosing a building'];
-    case 'university': return [`put a colonist on the new ${inline(buildingLabel(catalog, phase.building))} with the university, or not`,
-      'is deciding about the university colonist'];
-    case 'craftsman': return ['choose your bonus barrel (craftsman\'s privilege)', 'is choosing a bonus barrel'];
-    case 'trader': return ['choose a good to sell, or pass', 'is deciding what to sell'];
-    case 'captain': return ['load goods onto a ship: click a ship, then a good', 'is loading goods'];
-    case 'store': return ['choose the goods to keep (warehouses and one barrel), then confirm',
-      'is choosing goods to keep'];
-    case 'keep': return ['choose the one barrel to keep, then confirm', 'is choosing a barrel to keep'];
-    default: return ['', ''];
+    case 'role': return [say('Your turn: choose a role.'), say('{name} is choosing a role.')];
+    case 'settler': return [say('Your turn: take a plantation or quarry, or pass.'), say('{name} is choosing a plantation.')];
+    case 'hospice': return [
+      // i18n: the status line ({tile}: e.g. "corn plantation")
+      say('Your turn: put a colonist on the new {tile} with the hospice, or not.', { tile: tileName(phase.tile) }),
+      say('{name} is deciding about the hospice colonist.')];
+    case 'mayor': return [say('Your turn: take the extra colonist from the supply, or refuse it.'),
+      say('{name} is deciding about the extra colonist.')];
+    case 'place': return [say('Your turn: arrange your colonists, then confirm.'), say('{name} is arranging colonists.')];
+    case 'builder': return [say('Your turn: choose a building to buy, or pass.'), say('{name} is choosing a building.')];
+    case 'university': return [
+      // i18n: the status line ({building}: e.g. "small market")
+      say('Your turn: put a colonist on the new {building} with the university, or not.',
+        { building: inline(buildingLabel(catalog, phase.building)) }),
+      say('{name} is deciding about the university colonist.')];
+    case 'craftsman': return [say("Your turn: choose your bonus barrel (craftsman's privilege)."), say('{name} is choosing a bonus barrel.')];
+    case 'trader': return [say('Your turn: choose a good to sell, or pass.'), say('{name} is deciding what to sell.')];
+    case 'captain': return [say('Your turn: load goods onto a ship: click a ship, then a good.'), say('{name} is loading goods.')];
+    case 'store': return [say('Your turn: choose the goods to keep (warehouses and one barrel), then confirm.'),
+      say('{name} is choosing goods to keep.')];
+    case 'keep': return [say('Your turn: choose the one barrel to keep, then confirm.'), say('{name} is choosing a barrel to keep.')];
+    default: return null;
   }
 }
 
-/** The status line: {text, mine}. */
+/** The status line: {text, mine}. The shared line says the states every game has (open, over, a stand-in). */
 export function statusLine(table, catalog, names, me) {
-  return sharedStatusLine(table, names, me, (view) => decision(view, catalog));
+  const shared = sharedStatusLine(table, names, me, () => ['', '']);
+  const view = table.view;
+  const seated = me !== null && me !== undefined;
+  const standIn = seated && (table.seats || []).find((s) => s.seat === me)?.stand_in;
+  if (!view || table.status !== 'playing' || view.phase?.name === 'over' || standIn) return shared;
+  const words = decision(view, catalog);
+  if (!words) return shared;
+  const seat = view.to_move ?? table.to_move;
+  if (seated && seat === me) return { text: words[0], mine: true };
+  return { text: words[1].replace('{name}', names[seat] ?? say('Seat {n}', { n: seat + 1 })), mine: false };
 }
 
-/** "Builder phase (chosen by Ann)" or "Role choice". */
+const ROLE_OF_PHASE = {
+  settler: 'settler', hospice: 'settler', mayor: 'mayor', place: 'mayor', builder: 'builder',
+  university: 'builder', craftsman: 'craftsman', trader: 'trader', captain: 'captain', store: 'captain',
+  keep: 'captain',
+};
+
+/** "Builder phase · chosen by Ann" or "Choosing roles". */
 export function phaseTitle(view, catalog, names, me) {
   const phase = view.phase || {};
-  const byRole = {
-    settler: 'settler', hospice: 'settler', mayor: 'mayor', place: 'mayor', builder: 'builder',
-    university: 'builder', craftsman: 'craftsman', trader: 'trader', captain: 'captain', store: 'captain',
-    keep: 'captain',
-  };
-  if (phase.name === 'role') return 'Choosing roles';
-  if (phase.name === 'over') return 'Game over';
-  const role = byRole[phase.name];
+  if (phase.name === 'role' || phase.name === 'over') return term(`phase.${phase.name}`);
+  const role = ROLE_OF_PHASE[phase.name];
   if (!role) return humanize(phase.name);
+  const title = term(`phase.${role}`, `${roleLabel(catalog, role)} phase`);
   const chooser = phase.chooser;
-  const who = chooser === undefined || chooser === null ? '' : ` · chosen by ${seatName(names, chooser, me, { you: true })}`;
-  return `${roleLabel(catalog, role)} phase${who}`;
+  if (chooser === undefined || chooser === null) return title;
+  // i18n: above the board: the phase and who chose its role
+  if (chooser === me) return say('{phase} · chosen by you', { phase: title });
+  // i18n: above the board: the phase and who chose its role ({name}: a player's name)
+  return say('{phase} · chosen by {name}', { phase: title, name: names[chooser] ?? say('Seat {n}', { n: chooser + 1 }) });
 }
 
+/** "Round 3 · Builder phase · chosen by Ann". */
+export function roundTitle({ view, catalog, names, me }) {
+  return say('Round {round} · {phase}', { round: view.round, phase: phaseTitle(view, catalog, names, me) });
+}
+
+// Why the game ends, each a clause ("the game ends after this round (...)", "The game ended because ...").
 export const TRIGGER_WORDS = {
-  colonists: 'the colonists ran out',
-  city: 'a city is full',
-  vp: 'the VP chips ran out',
+  get colonists() { return say('the colonists ran out'); },
+  get city() { return say('a city is full'); },
+  get vp() { return say('the VP chips ran out'); },
 };
+
+/**
+ * `items` as one list in the reader's language, joined by the generic domain's messages: "a, b and
+ * c" (`how` 'and'), "a, b, c" (','), "a; b; c" (';').
+ */
+export function listed(items, how = 'and') {
+  const parts = items.map(String);
+  if (!parts.length) return '';
+  let text = parts[0];
+  parts.slice(1).forEach((next, i) => {
+    if (how === 'and' && i === parts.length - 2) text = t('{first} and {last}', { first: text, last: next });
+    else if (how === ';') text = t('{first}; {next}', { first: text, next });
+    else text = t('{first}, {next}', { first: text, next });
+  });
+  return text;
+}

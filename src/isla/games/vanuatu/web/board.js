@@ -11,30 +11,29 @@ import { renderMap } from './map.js';
 import { renderPlayer } from './player.js';
 import { renderSide } from './side.js';
 import { renderCharacters, renderSpaces } from './spaces.js';
-import { TRIGGER_WORDS, roundTitle, statusLine } from './words.js';
-
-const COLUMNS = [
-  ['track', 'PP track'], ['fish', 'Fish'], ['vatus', 'Vatus'], ['treasures', 'Treasures'],
-  ['huts', 'Huts × tourists'], ['first_player', 'First player'],
-];
-
-// The tie-break (§12): most huts on the board, then most vatus left, in words, not as the engine's
-// ranking number (huts × 100 + vatus).
-const TIEBREAK = [['huts_built', 'Tie-break: huts'], ['vatus_left', 'then vatus']];
+import { TRIGGER_WORDS, roundTitle, say, statusLine } from './words.js';
 
 function scoreLayout(table, result) {
   const waters = table.options?.rising_waters || table.view?.options?.rising_waters;
+  // i18n: headings of the final score table (the prestige points each source brought)
+  const columns = [
+    ['track', say('PP track')], ['fish', say('Fish')], ['vatus', say('Vatus')], ['treasures', say('Treasures')],
+    ['huts', say('Huts × tourists')], ['first_player', say('First player')],
+  ];
+  // The tie-break (§12): most huts on the board, then most vatus left, in words, not as the engine's
+  // ranking number (huts × 100 + vatus).
+  const tiebreak = [['huts_built', say('Tie-break: huts')], ['vatus_left', say('then vatus')]];
   return {
-    columns: waters ? [...COLUMNS, ['water', 'Water']] : COLUMNS,
+    columns: waters ? [...columns, ['water', say('Water')]] : columns,
     // After a flood everyone lost: there is no tie to break, so no tie-break columns.
-    tiebreakColumns: result?.nobody_wins ? [] : TIEBREAK,
+    tiebreakColumns: result?.nobody_wins ? [] : tiebreak,
     triggers: TRIGGER_WORDS,
   };
 }
 
 export default {
   loadCatalog,
-  catalogError: 'Action and character descriptions are unavailable',
+  get catalogError() { return say('Action and character descriptions are unavailable'); },
   interaction: () => new Interaction(),
   statusLine,
   roundTitle,

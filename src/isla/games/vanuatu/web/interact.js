@@ -46,10 +46,10 @@
 // no element of their own: listed as buttons they would fill the screen, so they are two clicks on
 // the spaces the move is about, behind one button.
 
-import { button, count, esc } from '/static/js/shared/html.js';
+import { button, esc } from '/static/js/shared/html.js';
 import { fallbackButtons, missingActions, takeSnapshot } from '/static/js/shared/prompt.js';
 import { SPACES, label } from './catalog.js';
-import { NOBONUS, describeAction, saleValues } from './words.js';
+import { NOBONUS, describeAction, markers, saleValues, say } from './words.js';
 
 const ISLAND_VERBS = ['build', 'draw', 'tourist'];
 const BUTTON_VERBS = new Set(['buyer', 'finish', 'beg']);
@@ -314,15 +314,17 @@ export class Interaction {
 
   /** The Governor's mode in the prompt: what to click now, and Cancel. */
   governPromptHtml() {
-    const space = (s) => `<b>${esc(label(this.catalog, 'actions', s))}</b>`;
-    let hint = 'Governor: click the space to move all your markers from.';
+    let hint = esc(say('Governor: click the space to move all your markers from.'));
     if (this.governFrom !== null) {
       const n = this.view?.seats?.[this.me]?.markers?.[this.governFrom] ?? 0;
-      hint = `Governor: moving your ${count(n, 'marker')} from ${space(this.governFrom)}: click the space to move them to`
-        + '<span class="hint-long"> (or the same space again to pick another)</span>.';
+      // i18n: the Governor's prompt ({markers}: e.g. "2 markers"; {space}: an action space, shown in bold)
+      const words = say('Governor: moving your {markers} from {space}: click the space to move them to (or the same space again to pick another).',
+        { markers: markers(n), space: '\u0000' });
+      const [before, after = ''] = words.split('\u0000');
+      hint = `${esc(before)}<b>${esc(label(this.catalog, 'actions', this.governFrom))}</b>${esc(after)}`;
     }
     return `<span class="hint" data-testid="govern-hint">${hint}</span>`
-      + button('Cancel', { 'data-ui': 'undo', 'data-testid': 'undo', disabled: this.busy });
+      + button(esc(say('Cancel')), { 'data-ui': 'undo', 'data-testid': 'undo', disabled: this.busy });
   }
 
   /** The hints and buttons under the status line for the decision at hand. */
@@ -330,21 +332,28 @@ export class Interaction {
     if (this.governing) return this.governPromptHtml();
     const parts = [];
     if (this.phase === 'tiles' && this.tile) {
-      parts.push(`<span class="hint">Placing <b>${esc(this.tile)}</b>: click a glowing hex`
-        + '<span class="hint-long"> (click the other shown tile to place it first)</span>.</span>');
+      // i18n: the prompt of the preparation ({tile}: the tile being placed, shown in bold)
+      const [before, after = ''] = say('Placing {tile}: click a glowing hex.', { tile: '\u0000' }).split('\u0000');
+      const other = say('(Click the other shown tile to place it first.)');
+      parts.push(`<span class="hint">${esc(before)}<b>${esc(this.tile)}</b>${esc(after)}`
+        + `<span class="hint-long"> ${esc(other)}</span></span>`);
     }
     if (this.picked) {
-      parts.push(`<span class="hint">${esc(this.catalog.actions.get(this.picked)?.label || this.picked)}: click a glowing island.</span>`);
-      parts.push(button('Cancel', { 'data-ui': 'undo', 'data-testid': 'undo', disabled: this.busy }));
+      // i18n: the prompt after a click on an action space ({space}: its name)
+      const hint = say('{space}: click a glowing island.', { space: label(this.catalog, 'actions', this.picked) });
+      parts.push(`<span class="hint">${esc(hint)}</span>`);
+      parts.push(button(esc(say('Cancel')), { 'data-ui': 'undo', 'data-testid': 'undo', disabled: this.busy }));
     } else if ([...this.spaces.values()].some((g) => g.perform.length > 1 && !g.perform[0].startsWith('sell'))) {
-      parts.push('<span class="hint hint-long">Click a glowing space or hex.</span>');
+      const hint = say('Click a glowing space or hex.');
+      parts.push(`<span class="hint hint-long">${esc(hint)}</span>`);
     }
     const all = this.fullSale();
     if (all) {
       parts.push(this.actionButton(all, 'btn btn-primary'));
       const picked = this.pickedSale();
+      const some = say('or click your fish to sell only some.');
       if (picked && picked !== all && this.legal.has(picked)) parts.push(this.actionButton(picked));
-      else if (saleValues(all).length > 1) parts.push('<span class="hint hint-long">or click your fish to sell only some.</span>');
+      else if (saleValues(all).length > 1) parts.push(`<span class="hint hint-long">${esc(some)}</span>`);
     }
     if (this.twins.size) parts.push(this.bonusBoxHtml());
     for (const [space, g] of this.spaces) {
@@ -352,7 +361,9 @@ export class Interaction {
       if (space === this.bonusSpace) {
         // Possible only with the bonus (the rules offer the clear only then): declining it is clearing.
         const who = label(this.catalog, 'characters', this.view.seats[this.me].character);
-        parts.push(button(esc(`Decline the ${who}'s bonus: ${this.describe(g.clear).replace(/^Take/, 'take')}`),
+        const space = label(this.catalog, 'actions', g.clear.slice(6));
+        // i18n: a button: decline the character's bonus by taking back the markers from the space
+        parts.push(button(esc(say("Decline the {character}'s bonus: take back your markers from {space} (no effect)", { character: who, space })),
           { 'data-action': this.busy ? null : g.clear, disabled: this.busy }));
       } else {
         parts.push(this.actionButton(g.clear));
@@ -365,9 +376,9 @@ export class Interaction {
       }
     }
     if (this.governSources.size) {
-      parts.push(button('Use the Governor…', {
+      parts.push(button(esc(say('Use the Governor…')), {
         'data-ui': 'govern', 'data-testid': 'govern', disabled: this.busy,
-        title: 'Instead of acting: move all your markers from one space to another',
+        title: say('Instead of acting: move all your markers from one space to another'),
       }));
     }
     return parts.join('');
@@ -376,9 +387,11 @@ export class Interaction {
   /** The box that keeps the bonus one click: checked at every new decision. */
   bonusBoxHtml() {
     const who = label(this.catalog, 'characters', this.view?.seats?.[this.me]?.character ?? '');
+    // i18n: a check box: use the bonus of the viewer's character
+    const use = say("Use my {character}'s bonus", { character: who });
     return `<label class="bonus-box" data-ui="bonus" data-testid="use-bonus"${this.busy ? ' aria-disabled="true"' : ''}>`
       + `<input type="checkbox"${this.useBonus ? ' checked' : ''}${this.busy ? ' disabled' : ''} tabindex="-1"> `
-      + `Use my ${esc(who)}'s bonus</label>`;
+      + `${esc(use)}</label>`;
   }
 
   missing(root) {

@@ -4,6 +4,7 @@
 // for a sail (with its cost), islands for an island action, cubes for a purchase, sides for a dike.
 
 import { attrs, esc, seatColor } from '/static/js/shared/html.js';
+import { tn } from '/static/js/shared/i18n.js';
 import { label, tileLabel } from './catalog.js';
 import {
   R, boardIndex, cellNames, center, hexPoints, isIsland, sailDistances, sharedSide,
@@ -11,7 +12,7 @@ import {
 import {
   boatSvg, cubeSvg, discSvg, drawingSvg, emptyHutSvg, hutSvg, touristSvg,
 } from './pieces.js';
-import { describeAction } from './words.js';
+import { describeAction, goodName, listed, say, say_n } from './words.js';
 
 const GOODS = ['kava', 'copra', 'beef'];
 
@@ -41,7 +42,7 @@ function islandSvg(entry, ctx, cx, cy) {
   (entry.huts || []).forEach((n, seat) => { for (let i = 0; i < n; i += 1) owners.push(seat); });
   const spaces = Math.max(facts.huts ?? owners.length, owners.length);
   const huts = row(spaces, -13, 40, (x, y, i) => (i < owners.length
-    ? hutSvg(x, y, seatColor(owners[i]), { 'data-tip': `Hut of ${names[owners[i]] ?? `seat ${owners[i] + 1}`}` })
+    ? hutSvg(x, y, seatColor(owners[i]), { 'data-tip': say('Hut of {name}', { name: names[owners[i]] ?? say('Seat {n}', { n: owners[i] + 1 }) }) })
     : emptyHutSvg(x, y)));
   const drawingSpaces = Math.max(facts.drawings ?? entry.drawings, entry.drawings);
   const drawings = row(drawingSpaces, 0, 36, (x, y, i) => drawingSvg(x, y, i < entry.drawings));
@@ -53,24 +54,36 @@ function islandSvg(entry, ctx, cx, cy) {
   const goods = row(cubes.length, 12, 40, (x, y, i) => {
     const [good, first] = cubes[i];
     const hot = first ? ix.cubeHot(entry.tile, good) : null;
-    const tip = hot ? describeAction(hot.action, ctx) : `${label(catalog, 'goods', good)} (${catalog.goods.get(good)?.price ?? '?'} vatus)`;
+    // i18n: a goods cube's tooltip on an island ({price}: what it costs)
+    const tip = hot ? describeAction(hot.action, ctx) : say('{good} ({price} vatus)', { good: label(catalog, 'goods', good), price: catalog.goods.get(good)?.price ?? '?' });
     return cubeSvg(x, y, good, { ...hotAttrs(hot, first ? `cube-${good}-${entry.tile}` : null, tip), class: hot ? 'hot-piece' : '' });
   });
   const cap = facts.tourists ?? '?';
-  const tourists = `<g class="tourists" data-tip="${esc(`Tourists: ${entry.tourists} of at most ${cap}`)}">${touristSvg(-6, 25)}`
+  const touristTip = say('Tourists: {n} of at most {max}', { n: entry.tourists, max: cap });
+  const waterTip = say_n('{n} water marker (5 submerge the island)', '{n} water markers (5 submerge the island)', entry.water);
+  const tourists = `<g class="tourists" data-tip="${esc(touristTip)}">${touristSvg(-6, 25)}`
     + `<text x="-1" y="28" class="hex-small">${entry.tourists}/${cap}</text></g>`;
-  const water = entry.water ? `<text x="${R * 0.55}" y="-18" class="water-count" data-tip="${esc(`${entry.water} water marker${entry.water === 1 ? '' : 's'} (5 submerge the island)`)}">≈${entry.water}</text>` : '';
+  const water = entry.water ? `<text x="${R * 0.55}" y="-18" class="water-count" data-tip="${esc(waterTip)}">≈${entry.water}</text>` : '';
   const body = `${huts}${drawings}${goods}${tourists}${water}`;
   return { cls: 'hex-island', body: `<g transform="translate(${cx} ${cy})">${body}</g>`, tip: islandTip(entry, facts, view) };
 }
 
 function islandTip(entry, facts, view) {
   const huts = (entry.huts || []).reduce((a, b) => a + b, 0);
-  const lines = [`${tileLabel(entry.tile)} (island)`,
-    `Huts ${huts} of ${facts.huts ?? '?'}, sand drawings ${entry.drawings} of ${facts.drawings ?? '?'}, tourists ${entry.tourists} of ${facts.tourists ?? '?'}.`];
-  const goods = GOODS.filter((g) => entry.goods?.[g]).map((g) => `${entry.goods[g]} ${g}`);
-  lines.push(goods.length ? `Goods: ${goods.join(', ')}.` : 'No goods left (refilled next round).');
-  if (view.options?.rising_waters) lines.push(`Water: ${entry.water ?? 0} of 5; dikes: ${(entry.dikes || []).length}.`);
+  // i18n: an island's tooltip, first line ({tile}: its name)
+  const lines = [say('{tile} (island)', { tile: tileLabel(entry.tile) }),
+    // i18n: an island's tooltip: what is on it, of how many spaces
+    say('Huts {huts} of {hutSpaces}, sand drawings {drawings} of {drawingSpaces}, tourists {tourists} of {touristSpaces}.', {
+      huts, hutSpaces: facts.huts ?? '?', drawings: entry.drawings, drawingSpaces: facts.drawings ?? '?',
+      tourists: entry.tourists, touristSpaces: facts.tourists ?? '?',
+    })];
+  const goods = GOODS.filter((g) => entry.goods?.[g]).map((g) => `${entry.goods[g]} ${goodName(g)}`);
+  // i18n: an island's tooltip: the goods cubes on it ({goods}: e.g. "2 kava, 1 beef")
+  lines.push(goods.length ? say('Goods: {goods}.', { goods: listed(goods, ',') }) : say('No goods left (refilled next round).'));
+  if (view.options?.rising_waters) {
+    // i18n: an island's tooltip with Rising Waters ({water}: water markers on it; {dikes}: its dikes)
+    lines.push(say('Water: {water} of 5; dikes: {dikes}.', { water: entry.water ?? 0, dikes: (entry.dikes || []).length }));
+  }
   return lines.join('\n');
 }
 
@@ -80,9 +93,13 @@ function oceanSvg(entry, ctx, cx, cy, boats) {
   for (let i = 0; i < entry.treasure; i += 1) discs.push('treasure');
   const discRow = row(discs.length, -8, 42, (x, y, i) => discSvg(x, y, discs[i]));
   // Boats are 14 wide: side by side up to 4 (5 overlap a little, still showing each sail).
-  const boatRow = row(boats.length, 14, 58, (x, y, i) => boatSvg(x, y, seatColor(boats[i]), { 'data-tip': `Boat of ${ctx.names[boats[i]] ?? ''}` }), 16);
-  const tip = `${tileLabel(entry.tile)} (ocean)\n${entry.fish} fish disc${entry.fish === 1 ? '' : 's'}, ${entry.treasure} treasure disc${entry.treasure === 1 ? '' : 's'}`
-    + `${boats.length ? `\nBoats: ${boats.map((s) => ctx.names[s] ?? `seat ${s + 1}`).join(', ')}` : ''}`;
+  const boatRow = row(boats.length, 14, 58, (x, y, i) => boatSvg(x, y, seatColor(boats[i]), { 'data-tip': say('Boat of {name}', { name: ctx.names[boats[i]] ?? '' }) }), 16);
+  const who = boats.map((s) => ctx.names[s] ?? say('Seat {n}', { n: s + 1 }));
+  // i18n: an ocean tile's tooltip ({tile}: its name; then its discs and the boats on it)
+  const lines = [say('{tile} (ocean)', { tile: tileLabel(entry.tile) }),
+    listed([say_n('{n} fish disc', '{n} fish discs', entry.fish), say_n('{n} treasure disc', '{n} treasure discs', entry.treasure)], ',')];
+  if (boats.length) lines.push(say('Boats: {names}', { names: listed(who, ',') }));
+  const tip = lines.join('\n');
   return { cls: 'hex-ocean', body: `<g transform="translate(${cx} ${cy})">${discRow}${boatRow}</g>`, tip };
 }
 
@@ -142,15 +159,18 @@ export function renderMap(ctx) {
     if (hot?.action?.startsWith('sail:')) {
       // Under the boats and above the hex's lower corner, clear of the names of the hexes below.
       const steps = distances.get(cell);
-      const words = navigator || steps === 0 ? 'free' : `${steps} vatu${steps === 1 ? '' : 's'}`;
+      // i18n: written on an ocean hex the viewer may sail to: the sail is free
+      const words = navigator || steps === 0 ? say('free') : tn('{n} vatu', '{n} vatus', steps, {}, 'vanuatu');
       cost = `<g class="sail-cost"><rect x="${x - 17}" y="${y + 19}" width="34" height="11" rx="5.5"/><text x="${x}" y="${y + 27.5}" text-anchor="middle">${esc(words)}</text></g>`;
     }
     const choices = entry && isIsland(entry) && !hot ? ix.islandChoices(entry) : [];
     const wanted = choices.length > 0;
     let tip = hot ? `${describeAction(hot.action, ctx)}\n${drawn.tip}`.trim() : drawn.tip;
     if (wanted) {
-      const spaces = choices.map((t) => label(catalog, 'actions', t.split(':')[0])).join(' or ');
-      tip = `Several actions are possible here: click ${spaces} first.\n${tip}`;
+      const spaces = choices.map((t) => label(catalog, 'actions', t.split(':')[0]));
+      // i18n: an island's tooltip when a click there could mean several actions ({spaces}: e.g. "Build or Draw")
+      const either = spaces.slice(1).reduce((all, next) => say('{first} or {next}', { first: all, next }), spaces[0]);
+      tip = [say('Several actions are possible here: click {spaces} first.', { spaces: either }), tip].join('\n');
     }
     const cls = ['hex', drawn.cls, hot ? 'hot' : '', wanted ? 'wanted' : ''].filter(Boolean).join(' ');
     const k = entry ? `${entry.tile}|${JSON.stringify(entry.huts || [])}|${entry.drawings ?? ''}|${entry.tourists ?? ''}|${JSON.stringify(entry.goods || {})}|${entry.fish ?? ''}|${entry.treasure ?? ''}|${(boatsOn.get(entry.tile) || []).join(',')}|${entry.water ?? ''}` : '';
@@ -162,6 +182,7 @@ export function renderMap(ctx) {
   // The box's shape, for the narrow layouts where the map's height follows its width (board.css),
   // as data-style: the shell sets it through the CSSOM (a strict CSP refuses style attributes).
   const ratio = `${(maxX - minX + 2 * pad).toFixed(1)} / ${(maxY - minY + 2 * pad).toFixed(1)}`;
-  return `<section class="v-map" data-style="--map-ratio: ${ratio}" aria-label="The archipelago"><svg class="map-svg" viewBox="${box}" role="img" aria-label="The archipelago">`
+  const named = esc(say('The archipelago'));
+  return `<section class="v-map" data-style="--map-ratio: ${ratio}" aria-label="${named}"><svg class="map-svg" viewBox="${box}" role="img" aria-label="${named}">`
     + `${hexes.join('')}${overlays.join('')}</svg></section>`;
 }

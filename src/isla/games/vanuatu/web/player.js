@@ -7,6 +7,7 @@ import { attrs, esc, seatClass, seatColor } from '/static/js/shared/html.js';
 import { seatControls, seatTags } from '/static/js/shared/seats.js';
 import { characterTip, label, restTip, tileLabel } from './catalog.js';
 import { hutIcon, markerIcon, ppIcon, valueTile, vatuIcon } from './pieces.js';
+import { pp, say } from './words.js';
 
 function stat(key, value, icon, tip, testid) {
   return `<span${attrs({ class: 'stat', 'data-k': key, 'data-v': String(value), 'data-tip': tip, 'data-testid': testid })}>${icon}<b>${esc(value)}</b></span>`;
@@ -16,10 +17,14 @@ function restToken(seatView, catalog, mine) {
   const token = seatView.rest;
   if (!token) return '';
   if (token === 'hidden') {
-    return '<span class="rest-token rest-down" data-testid="rest-hidden" data-tip="A rest token, face down until the round\'s bonuses"></span>';
+    const tip = say("A rest token, face down until the round's bonuses");
+    return `<span class="rest-token rest-down" data-testid="rest-hidden" data-tip="${esc(tip)}"></span>`;
   }
-  const words = { first: '1st', both: '+1+1', point: '+1 PP', coin: '+1 v' }[token] || token;
-  return `<span class="rest-token rest-up" data-testid="rest-${esc(token)}" data-tip="${esc(`${restTip(catalog, token)}${mine ? '\n(only you see it)' : ''}`)}">${esc(words)}</span>`;
+  // i18n: a face-up rest token, very short: the first player's token
+  const first = say('1st');
+  const words = { first, both: '+1+1', point: `+${pp(1)}`, coin: '+1 v' }[token] || token;
+  const tip = [restTip(catalog, token), mine ? say('(only you see it)') : ''].filter(Boolean).join('\n');
+  return `<span class="rest-token rest-up" data-testid="rest-${esc(token)}" data-tip="${esc(tip)}">${esc(words)}</span>`;
 }
 
 function tiles(kind, values, hotOf, keyPrefix) {
@@ -31,7 +36,7 @@ function tiles(kind, values, hotOf, keyPrefix) {
       'data-action': hot?.action ?? null,
       'data-ui': hot?.ui ?? null,
       'data-testid': hotOf ? `${kind}-${i}` : null,
-      'data-tip': hot?.tip ?? `${kind === 'fish' ? 'Fish' : 'Treasure'} worth ${v}`,
+      'data-tip': hot?.tip ?? (kind === 'fish' ? say('Fish worth {n}', { n: v }) : say('Treasure worth {n}', { n: v })),
       role: hot ? 'button' : null,
       tabindex: hot ? 0 : null,
     });
@@ -46,31 +51,53 @@ export function renderPlayer(seat, ctx) {
   const mine = seat === me;
   const keyPrefix = `s${seat}-`;
   const toMove = view.to_move === seat && table.status === 'playing';
-  const head = [`<span class="player-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}</span>`];
-  if (mine) head.push('<span class="tag tag-you">you</span>');
+  const name = names[seat] ?? say('Seat {n}', { n: seat + 1 });
+  // i18n: tags beside a player's name: the viewer's own, the first player's, whose turn it is
+  const tags = { you: say('you'), first: say('first player'), toMove: say('to move') };
+  const head = [`<span class="player-name">${esc(name)}</span>`];
+  if (mine) head.push(`<span class="tag tag-you">${esc(tags.you)}</span>`);
   head.push(...seatTags(info, table));
-  if (view.first === seat) head.push('<span class="tag tag-gov" data-tip="The first player: acts first, places the new tiles, and scores 3 PP if still first at the end.">first player</span>');
-  if (toMove) head.push('<span class="tag tag-turn">to move</span>');
+  if (view.first === seat) {
+    const tip = say('The first player: acts first, places the new tiles, and scores 3 PP if still first at the end.');
+    head.push(`<span class="tag tag-gov" data-tip="${esc(tip)}">${esc(tags.first)}</span>`);
+  }
+  if (toMove) head.push(`<span class="tag tag-turn">${esc(tags.toMove)}</span>`);
+  const tips = {
+    vatus: say('Vatus (every 10 become 5 PP at once)'),
+    pp: say('Prestige points on the track'),
+    huts: say('Huts left to build'),
+    markers: say('Action markers still to place this round'),
+  };
   const stats = [
-    stat(`${keyPrefix}vatus`, s.vatus, vatuIcon(15), 'Vatus (every 10 become 5 PP at once)', `vatus-${seat}`),
-    stat(`${keyPrefix}pp`, s.pp, ppIcon(15), 'Prestige points on the track', `pp-${seat}`),
-    stat(`${keyPrefix}huts`, s.huts_left, hutIcon(seatColor(seat), 14), 'Huts left to build', null),
-    stat(`${keyPrefix}markers`, 5 - (s.placed ?? 0), markerIcon(seatColor(seat), 13), 'Action markers still to place this round', null),
+    stat(`${keyPrefix}vatus`, s.vatus, vatuIcon(15), tips.vatus, `vatus-${seat}`),
+    stat(`${keyPrefix}pp`, s.pp, ppIcon(15), tips.pp, `pp-${seat}`),
+    stat(`${keyPrefix}huts`, s.huts_left, hutIcon(seatColor(seat), 14), tips.huts, null),
+    stat(`${keyPrefix}markers`, 5 - (s.placed ?? 0), markerIcon(seatColor(seat), 13), tips.markers, null),
   ];
+  const used = say('(used)');
   const character = s.character
-    ? `<span class="char-chip" data-tip="${esc(characterTip(catalog, s.character))}" data-k="${keyPrefix}char" data-v="${esc(s.character)}">${esc(label(catalog, 'characters', s.character))}${s.used && ['beggar', 'preacher', 'governor'].includes(s.character) ? ' <small>(used)</small>' : ''}</span>`
+    ? `<span class="char-chip" data-tip="${esc(characterTip(catalog, s.character))}" data-k="${keyPrefix}char" data-v="${esc(s.character)}">${esc(label(catalog, 'characters', s.character))}${s.used && ['beggar', 'preacher', 'governor'].includes(s.character) ? ` <small>${esc(used)}</small>` : ''}</span>`
     : '';
   const fishHot = mine ? (v, i) => {
     const hot = ix.fishHot(i);
-    return hot ? { ...hot, tip: `Fish worth ${v}: click to ${hot.picked ? 'leave it out of' : 'put it into'} the sale` } : null;
+    if (!hot) return null;
+    const tip = hot.picked ? say('Fish worth {n}: click to leave it out of the sale', { n: v }) : say('Fish worth {n}: click to put it into the sale', { n: v });
+    return { ...hot, tip };
   } : null;
   const treasureHot = mine ? (v, i, seen) => {
     if (seen.has(v)) return null;
     seen.add(v);
     const hot = ix.treasureHot(v);
-    return hot ? { ...hot, tip: `Sell this treasure for ${v} vatus (kept, it scores ${2 * v} PP at the end)` } : null;
+    // i18n: a treasure's tooltip ({n}: its value; {points}: what it scores if kept)
+    return hot ? { ...hot, tip: say('Sell this treasure for {n} vatus (kept, it scores {points} PP at the end)', { n: v, points: 2 * v }) } : null;
   } : null;
-  const lost = s.huts_lost ? `<span class="small" data-tip="Huts lost to the sea">huts lost ${s.huts_lost}</span>` : '';
+  const lostTip = say('Huts lost to the sea');
+  const lostWords = say('huts lost {n}', { n: s.huts_lost });
+  const lost = s.huts_lost ? `<span class="small" data-tip="${esc(lostTip)}">${esc(lostWords)}</span>` : '';
+  const words = {
+    boatTip: say("Where this seat's boat is"), boat: say('boat: {tile}', { tile: tileLabel(s.boat) }),
+    fish: say('fish'), treasures: say('treasures'),
+  };
   return `<section${attrs({
     class: `player v-player ${seatClass(seat)}${mine ? ' player-me' : ''}${toMove ? ' player-turn' : ''}`,
     'data-seat': seat,
@@ -79,9 +106,9 @@ export function renderPlayer(seat, ctx) {
     <header class="player-head">${head.join(' ')}<span class="spacer"></span>${seatControls(seat, ctx).join('')}<span class="v-stats">${stats.join('')}</span></header>
     <div class="v-player-body">
       ${character}${restToken(s, catalog, mine)}
-      <span class="small boat-at" data-tip="Where this seat's boat is" data-k="${keyPrefix}boat" data-v="${esc(s.boat)}">boat: ${esc(tileLabel(s.boat))}</span>
-      <span class="v-pair"><span class="v-label">fish</span>${tiles('fish', s.fish || [], fishHot, keyPrefix)}</span>
-      <span class="v-pair"><span class="v-label">treasures</span>${tiles('treasure', s.treasures || [], treasureHot, keyPrefix)}</span>
+      <span class="small boat-at" data-tip="${esc(words.boatTip)}" data-k="${keyPrefix}boat" data-v="${esc(s.boat)}">${esc(words.boat)}</span>
+      <span class="v-pair"><span class="v-label">${esc(words.fish)}</span>${tiles('fish', s.fish || [], fishHot, keyPrefix)}</span>
+      <span class="v-pair"><span class="v-label">${esc(words.treasures)}</span>${tiles('treasure', s.treasures || [], treasureHot, keyPrefix)}</span>
       ${lost}
     </div>
   </section>`;

@@ -6,7 +6,7 @@
 import { attrs, esc, seatClass, seatColor } from '/static/js/shared/html.js';
 import { SPACES, actionTip, characterTip, label } from './catalog.js';
 import { markerIcon } from './pieces.js';
-import { describeAction } from './words.js';
+import { describeAction, say, say_n, term } from './words.js';
 
 // Small glyphs of our own for each action (24×24).
 const GLYPH = {
@@ -26,13 +26,16 @@ function markers(view, space, names) {
   (view.seats || []).forEach((s, seat) => {
     const n = s.markers?.[space] ?? 0;
     if (n) {
-      out.push(`<span class="space-marker ${seatClass(seat)}" data-tip="${esc(`${names[seat] ?? `Seat ${seat + 1}`}: ${n} marker${n === 1 ? '' : 's'}`)}">`
+      // i18n: an action space's markers of one player ({name}: the player)
+      const tip = say_n('{name}: {n} marker', '{name}: {n} markers', n, { name: names[seat] ?? say('Seat {n}', { n: seat + 1 }) });
+      out.push(`<span class="space-marker ${seatClass(seat)}" data-tip="${esc(tip)}">`
         + `${markerIcon(seatColor(seat))}<b>${n}</b></span>`);
     }
   });
   const neutral = view.neutral?.[space] ?? 0;
   if (neutral) {
-    out.push(`<span class="space-marker space-neutral" data-tip="${neutral} neutral marker${neutral === 1 ? '' : 's'}">${markerIcon('#9a9a9a')}<b>${neutral}</b></span>`);
+    const tip = say_n('{n} neutral marker', '{n} neutral markers', neutral);
+    out.push(`<span class="space-marker space-neutral" data-tip="${esc(tip)}">${markerIcon('#9a9a9a')}<b>${neutral}</b></span>`);
   }
   return out.join('');
 }
@@ -44,9 +47,10 @@ export function renderSpaces(ctx) {
     const picked = ix.picked === space || ix.governFrom === space;
     let now = hot?.action ? describeAction(hot.action, ctx) : '';
     if (hot?.ui?.startsWith('govern-from:')) {
-      now = picked ? 'Governor: your markers move from here (click again to pick another space)' : 'Governor: move your markers from here';
+      now = picked ? say('Governor: your markers move from here (click again to pick another space)') : say('Governor: move your markers from here');
     }
-    const tip = `${actionTip(catalog, space)}${now ? `\nNow: ${now}` : ''}`;
+    // i18n: an action space's tooltip: what a click does now ({action}: in words)
+    const tip = [actionTip(catalog, space), now ? say('Now: {action}', { action: now }) : ''].filter(Boolean).join('\n');
     const v = (view.seats || []).map((s) => s.markers?.[space] ?? 0).join(',') + `|${view.neutral?.[space] ?? 0}`;
     return `<div${attrs({
       class: ['space', hot ? 'hot' : '', picked ? 'picked' : ''].filter(Boolean).join(' '),
@@ -62,7 +66,8 @@ export function renderSpaces(ctx) {
       + `<span class="space-name">${esc(label(catalog, 'actions', space))}</span>`
       + `<span class="space-markers">${markers(view, space, names)}</span></div>`;
   });
-  return `<section class="spaces" aria-label="Action spaces">${cards.join('')}</section>`;
+  const title = say('Action spaces');
+  return `<section class="spaces" aria-label="${esc(title)}">${cards.join('')}</section>`;
 }
 
 export function renderCharacters(ctx) {
@@ -79,9 +84,13 @@ export function renderCharacters(ctx) {
     const used = held && view.seats[holder].used && ['beggar', 'preacher', 'governor'].includes(name);
     const offered = view.players === 2 && offer.has(name);
     const cls = ['character', hot ? 'hot' : '', held ? 'held' : '', offered ? 'offered' : '', used ? 'used' : ''].filter(Boolean).join(' ');
-    const who = held ? `<span class="char-holder ${seatClass(holder)}">${esc(holder === me ? 'you' : names[holder] ?? '')}</span>` : '<span class="char-holder char-free">·</span>';
-    const extra = [held ? `Held by ${holder === me ? 'you' : names[holder]}${used ? ' (power used this round)' : ''}.` : '',
-      offered ? 'Offered this round.' : ''].filter(Boolean).join(' ');
+    const holderName = holder === me ? say('you') : names[holder] ?? '';
+    const who = held ? `<span class="char-holder ${seatClass(holder)}">${esc(holderName)}</span>` : '<span class="char-holder char-free">·</span>';
+    let heldBy = '';
+    if (held && holder === me) heldBy = used ? say('Held by you (power used this round).') : say('Held by you.');
+    // i18n: a character's tooltip: who holds it ({name}: a player)
+    else if (held) heldBy = used ? say('Held by {name} (power used this round).', { name: names[holder] }) : say('Held by {name}.', { name: names[holder] });
+    const extra = [heldBy, offered ? say('Offered this round.') : ''].filter(Boolean).join(' ');
     return `<div${attrs({
       class: cls,
       'data-action': hot?.action ?? null,
@@ -93,5 +102,5 @@ export function renderCharacters(ctx) {
       tabindex: hot ? 0 : null,
     })}><span class="char-name">${esc(label(catalog, 'characters', name))}</span>${who}</div>`;
   });
-  return `<section class="characters" aria-label="Characters">${cards.join('')}</section>`;
+  return `<section class="characters" aria-label="${esc(term('phase.characters', 'Characters'))}">${cards.join('')}</section>`;
 }
