@@ -204,6 +204,9 @@ function onMessage(message) {
 }
 
 function onStatus(status) {
+  // The socket opens in the language this browser remembers (net.js); one the page speaks for
+  // another reason (the account's) is asked for on every connection, before the table is followed.
+  if (status === 'open' && conn && savedLanguage() !== language()) conn.send({ type: 'lang', lang: language() });
   connection = status;
   const el = $('connection');
   el.dataset.status = status;
@@ -564,9 +567,6 @@ async function main() {
   await startLanguage(first?.game ?? null, viewer);
   onStatus(connection);
   conn = connect({ onMessage, onStatus });
-  // The socket speaks the language this browser remembers; one chosen on the account (or in
-  // another browser) is asked for once connected.
-  if (savedLanguage() !== language()) conn.send({ type: 'lang', lang: language() });
   chat = new ChatBox($('chat'), {
     send: (text) => conn.send({ type: 'chat', text }),
     onSpectatorChat: (open) => conn.send({ type: 'spectator_chat', open }),
