@@ -23,6 +23,7 @@ from positions import Position, reach, seat_at, sign_in
 from servertools import Running
 from test_clock_pages import post
 
+from isla.i18n import translate
 from isla.i18n.catalogs import GENERIC
 
 # What the shell draws on the table page, and on the replay page (the board's own regions left out).
@@ -117,6 +118,16 @@ def test_a_finished_tables_shell_and_score_table_speak_the_readers_language(
     expect(replay.get_by_test_id("replay-page")).to_have_attribute("data-ready", "true")
     expect(replay.get_by_test_id("replay-count")).not_to_be_empty()
     assert english_left(replay, REPLAY_SHELL) == []
+    if lang == "de":  # a switch draws the controls again in the new language, at the same step
+        replay.get_by_test_id("replay-next").click()
+        expect(replay.get_by_test_id("replay-count")).to_have_text(f"Schritt 1 von {len(position.actions)}")
+        replay.get_by_test_id("lang-picker").select_option("zh")
+        last = len(position.actions)
+        count = translate(GENERIC, "zh", "Step {step} of {last}", step=1, last=last)
+        expect(replay.get_by_test_id("replay-count")).to_have_text(count)
+        expect(replay.get_by_test_id("replay-first")).to_have_attribute(
+            "title", translate(GENERIC, "zh", "First step (Home)"))
+        assert english_left(replay, REPLAY_SHELL) == []
 
 
 def test_a_waiting_room_and_a_timed_table_speak_german(
