@@ -8,6 +8,7 @@ changes (rerun it after UI changes and commit the new PNG):
     python scripts/screenshot.py --out /tmp/table.png --round 12     # another file, a later round
     python scripts/screenshot.py --game vanuatu                      # writes docs/images/vanuatu.png
     python scripts/screenshot.py --game vanuatu --viewport 844x390 --out /tmp/phone.png
+    python scripts/screenshot.py --lang de --round 3 --out docs/images/table-de.png   # in German
 
 What it does: starts a real server (`isla serve --port 0` on a fresh data directory in a temporary
 folder, bots moving every 0.05 s), opens Debian's Chromium (/usr/bin/chromium, headless, 1366x768
@@ -269,7 +270,9 @@ def tidy(page: Page, width: int) -> None:
         print("note: a tooltip is still shown; the picture will have it")
 
 
-def make_screenshot(game: str, shot: Shot, out: Path, viewport: tuple[int, int]) -> None:
+def make_screenshot(
+    game: str, shot: Shot, out: Path, viewport: tuple[int, int], lang: str | None = None
+) -> None:
     if not CHROMIUM.is_file():
         raise ScreenshotError(f"Debian's Chromium is missing at {CHROMIUM} (apt-get install chromium)")
     with tempfile.TemporaryDirectory(prefix="isla-screenshot-") as temp:
@@ -284,7 +287,11 @@ def make_screenshot(game: str, shot: Shot, out: Path, viewport: tuple[int, int])
                         viewport={"width": viewport[0], "height": viewport[1]},
                         device_scale_factor=1,
                         reduced_motion="reduce",
+                        # The browser asks for the language, and the page remembers it as chosen.
+                        **({"locale": lang} if lang else {}),
                     )
+                    if lang:
+                        context.add_init_script(f"localStorage.setItem('isla.lang', {json.dumps(lang)})")
                     page = context.new_page()
                     sign_in(page, base)
                     print(f"signed in as the guest {GUEST}")
@@ -334,6 +341,10 @@ def main(argv: list[str] | None = None) -> int:
         "--viewport", type=viewport_size, default=VIEWPORT,
         help="the window in CSS pixels, WxH (default 1366x768; a phone in landscape: 844x390)",
     )
+    parser.add_argument(
+        "--lang", choices=("en", "pt", "nl", "de", "zh"), default=None,
+        help="the page's language (default: the browser's, English)",
+    )
     args = parser.parse_args(argv)
     shot = SHOTS[args.game]
     if args.round_wanted is not None:
@@ -342,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         shot = replace(shot, round_wanted=args.round_wanted)
     out = (args.out if args.out is not None else shot.out).resolve()
     try:
-        make_screenshot(args.game, shot, out, args.viewport)
+        make_screenshot(args.game, shot, out, args.viewport, args.lang)
     except ScreenshotError as error:
         print(f"screenshot: {error}", file=sys.stderr)
         return 1

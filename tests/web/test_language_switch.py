@@ -1,6 +1,7 @@
 """Switching language mid-game (the header's picker): the log in words comes again in the chosen
-language, the game stays where it was (same position, same decision waiting, its status line now
-in the chosen language), and the choice is
+language and the page's own words are drawn again in it, the game stays where it was (same
+position, same decision waiting, its status line told in the chosen language; switching back gives
+the same status line), and the choice is
 remembered in this browser for the next page. Starts from a stored position (positions.py)."""
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ def test_switching_language_mid_game_keeps_the_game_where_it_was(
     # The same decision waits, now told in German by the game's own page words.
     assert status.startswith("Your turn")
     expect(page.get_by_test_id("status")).to_have_text(translate(page_words, "de", status))
+    expect(page.get_by_test_id("rules-link")).to_have_attribute("href", "/rules/puertorico?lang=de")
+
+    page.get_by_test_id("lang-picker").select_option("en")  # and back: the same decision still waits
+    expect(page.get_by_test_id("status")).to_have_text(status)
+    expect(page.locator(".log-line", has_text="takes the").first).to_be_visible()
+    assert page.get_by_test_id("table-page").get_attribute("data-seq") == seq
+
+    page.get_by_test_id("lang-picker").select_option("de")
+    expect(page.locator(".log-line", has_text="wählt den").first).to_be_visible()
 
     page.reload()  # remembered in this browser: the next connection asks for German
     expect(page.locator(".log-line", has_text="wählt den").first).to_be_visible()

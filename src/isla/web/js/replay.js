@@ -11,14 +11,21 @@
 // page keeps the address at the step shown (replaceState: stepping adds no history entries).
 // Keys: ← and → step, Home and End go to the first and last step. Names come from users: they are
 // set as text (textContent) everywhere on this page; the board escapes them itself.
+//
+// The page speaks its reader's language (shared/pagelang.js, with the texts of the replay's game);
+// a switch of the header's picker draws the controls and the step shown again in the new one (the
+// log in words of the replay model comes again from the server in it).
 
 import { api } from './net.js';
 import { showBanner } from './shared/banner.js';
 import { loadBoard } from './shared/boards.js';
-import { seatClass } from './shared/html.js';
+import { numberText, seatClass, seatLabel } from './shared/html.js';
+import { language, t } from './shared/i18n.js';
 import { patchHtml } from './shared/morph.js';
 import { scoreChart } from './shared/scorechart.js';
+import { seatNames } from './shared/seats.js';
 import { StepLog } from './shared/steplog.js';
+import { startPageLanguage } from './shared/pagelang.js';
 import { installTooltips } from './shared/tooltip.js';
 
 const parts = location.pathname.split('/').filter(Boolean); // ['tables', id, 'replay'] or ['replays', id]
@@ -33,6 +40,8 @@ let replay = null; // GET /api/tables/{id}/replay
 let game = null; // {board, catalog, ix, info}
 let viewer = null; // the `as` asked for (null: the server's default for this caller)
 let current = null; // the step shown, or being fetched
+let shown = null; // the payload of the step drawn
+let names = []; // the seats' names: the players', and the bots' in the page's language
 const payloads = new Map(); // `${viewer}|${step}` -> the step's payload
 let tooltips = null;
 const log = new StepLog($('log'), (step) => go(step));
@@ -94,7 +103,8 @@ async function go(step) {
 /** The controls' position (at once, before the step's payload arrives). */
 function showPosition(step) {
   $('slider').value = String(step);
-  $('count').textContent = `Step ${step} of ${replay.last}`;
+  // i18n: the replay's position; {step} and {last} are numbers
+  $('count').textContent = t('Step {step} of {last}', { step: numberText(step), last: numberText(replay.last) });
   const ends = { first: step === 0, prev: step === 0, next: step === replay.last, last: step === replay.last };
   for (const [name, off] of Object.entries(ends)) app.querySelector(`[data-go="${name}"]`).disabled = off;
   const jump = $('jump');
@@ -120,7 +130,7 @@ function tableAt(payload) {
     to_move: payload.view?.to_move ?? null,
     seats,
     result: atEnd ? summary?.result ?? null : null,
-    you: typeof payload.viewer === 'number' ? { seat: payload.viewer, slot: null, name: replay.names[payload.viewer], creator: false } : null,
+    you: typeof payload.viewer === 'number' ? { seat: payload.viewer, slot: null, name: names[payload.viewer], creator: false } : null,
     view: payload.view,
     legal: [],
     can: {},
@@ -129,10 +139,13 @@ function tableAt(payload) {
 }
 
 function statusWords(payload) {
-  if (payload.index === 0) return 'The start of the game.';
+  // i18n: the replay's status line at step 0, before the first move
+  if (payload.index === 0) return t('The start of the game.');
   const entry = replay.log[payload.entry];
-  const lines = entry?.lines?.length ? entry.lines.join(' ') : `${replay.names[payload.seat] ?? 'A seat'}: ${payload.action}`;
-  return `Step ${payload.index}: ${lines}`;
+  // A step without words in the log: who played it, and the action's text (the notation's).
+  const lines = entry?.lines?.length ? entry.lines.join(' ') : `${names[payload.seat] ?? seatLabel(payload.seat)}: ${payload.action}`;
+  // i18n: the replay's status line: the step's number and what happened there
+  return t('Step {n}: {lines}', { n: numberText(payload.index), lines });
 }
 
 function drawScores(scores) {
@@ -142,10 +155,11 @@ function drawScores(scores) {
     li.dataset.testid = `replay-score-${seat}`;
     const name = document.createElement('span');
     name.className = 'replay-score-name';
-    name.textContent = replay.names[seat] ?? `Seat ${seat + 1}`;
+    name.textContent = names[seat] ?? seatLabel(seat);
     const value = document.createElement('b');
-    value.textContent = score === null || score === undefined ? '?' : String(score);
-    if (score === null || score === undefined) value.title = 'Hidden from this viewer at this step';
+    value.textContent = score === null || score === undefined ? '?' : numberText(score);
+    // i18n: the tooltip of a score the replay's viewer may not see at this step
+    if (score === null || score === undefined) value.title = t('Hidden from this viewer at this step');
     li.append(name, value);
     return li;
   });
@@ -154,11 +168,12 @@ function drawScores(scores) {
 
 function draw(payload) {
   if (!game) return;
+  shown = payload;
   const { board, catalog, ix } = game;
   const table = tableAt(payload);
   ix.sync(table, catalog);
   const me = table.you ? table.you.seat : null;
-  const ctx = { table, view: table.view, catalog, me, names: replay.names, ix };
+  const ctx = { table, view: table.view, catalog, me, names, ix };
   const words = statusWords(payload);
   $('status').textContent = words;
   $('status').title = words; // all of it, where the line is cut short
@@ -172,7 +187,7 @@ function draw(payload) {
   const drawn = board.render(ctx);
   patchHtml($('players'), drawn.players);
   patchHtml($('supply'), drawn.supply);
-  patchHtml($('score'), table.result ? board.renderScore(table.result, replay.names, me, table, catalog) : '');
+  patchHtml($('score'), table.result ? board.renderScore(table.result, names, me, table, catalog) : '');
   drawScores(payload.scores);
   app.dataset.shown = String(payload.index);
   tooltips.refresh();
@@ -191,12 +206,14 @@ function fillJump() {
     before = key;
     const option = document.createElement('option');
     option.value = String(step.index);
-    option.textContent = step.label || `Step ${step.index}`;
+    // i18n: an entry of the replay's jump list without a label of the game's
+    option.textContent = step.label || t('Step {n}', { n: step.index });
     options.push(option);
   }
   const start = document.createElement('option');
   start.value = '0';
-  start.textContent = 'The start';
+  // i18n: the first entry of the replay's jump list: before the first move
+  start.textContent = t('The start');
   jump.replaceChildren(start, ...options);
 }
 
@@ -205,19 +222,22 @@ function fillViewers() {
   const select = $('viewer');
   const choices = [];
   if (replay.ended) {
-    choices.push(['revealed', 'Everyone (all revealed)']);
-    replay.names.forEach((name, seat) => choices.push([String(seat), name]));
+    // i18n: the replay's viewer who sees everything (after the game's end)
+    choices.push(['revealed', t('Everyone (all revealed)')]);
+    names.forEach((name, seat) => choices.push([String(seat), name]));
   } else if (typeof replay.viewer === 'number') {
-    choices.push([String(replay.viewer), `${replay.names[replay.viewer]} (you)`]);
+    // i18n: the replay's viewer who is the reader's own seat; {name} is theirs
+    choices.push([String(replay.viewer), t('{name} (you)', { name: names[replay.viewer] })]);
   }
-  choices.push(['spectator', 'A spectator']);
+  // i18n: the replay's viewer who sees what a spectator sees
+  choices.push(['spectator', t('A spectator')]);
   select.replaceChildren(...choices.map(([value, text]) => {
     const option = document.createElement('option');
     option.value = value;
     option.textContent = text;
     return option;
   }));
-  select.value = replay.viewer === null ? 'spectator' : String(replay.viewer);
+  select.value = viewer ?? (replay.viewer === null ? 'spectator' : String(replay.viewer));
 }
 
 function step(how) {
@@ -256,39 +276,83 @@ function install() {
   });
 }
 
+// --- the language -----------------------------------------------------------------------------
+
+function replayTitle() {
+  // i18n: the replay page's title; {game} is the game's name
+  return game ? t('Replay · {game} · Isla', { game: game.info.title }) : document.title;
+}
+
+/** The page's language, with the texts of `gameName` (null: none); the page speaks English if they fail. */
+async function startLanguage(gameName) {
+  try {
+    await startPageLanguage({ game: gameName, onSwitch: switchLanguage });
+  } catch (error) {
+    console.error('isla: the page\'s texts could not be loaded', error);
+  }
+}
+
+/**
+ * Another language was chosen (the texts are loaded, the marked markup translated): the replay
+ * model again (its log in words, its labels) in it, and the controls and the step shown drawn
+ * again; the step stays the one shown.
+ */
+async function switchLanguage() {
+  if (!replay) return;
+  document.title = replayTitle();
+  try {
+    if (game) game.catalog = await game.board.loadCatalog(replay.game);
+    await loadReplay();
+  } catch (error) {
+    showBanner(error.message);
+  }
+  if (current !== null) showPosition(current);
+  if (shown) draw(shown);
+}
+
 // --- start --------------------------------------------------------------------------------------
 
 async function loadReplay() {
-  replay = await api('GET', `${base}/replay${query()}`);
+  // The log in words in the page's language (as GET /api/tables/{id}/log?lang= gives it).
+  const asked = new URLSearchParams(query().slice(1));
+  asked.set('lang', language());
+  replay = await api('GET', `${base}/replay?${asked}`);
   payloads.clear();
+  const own = summary ? seatNames(summary) : [];
+  names = replay.names.map((name, seat) => own[seat] ?? name);
   $('slider').max = String(replay.last);
   fillJump();
   fillViewers();
   log.fill(replay.log);
   log.addChat(replay.chat);
-  $('score-chart').replaceChildren(...[scoreChart(replay.series, replay.names)].filter(Boolean));
+  $('score-chart').replaceChildren(...[scoreChart(replay.series, names)].filter(Boolean));
 }
 
 async function main() {
   tooltips = installTooltips(document.body);
   $('table-link').href = fromFile ? '/replay' : `/tables/${encodeURIComponent(tableId)}`;
   if (!tableId) {
-    $('status').textContent = 'No table in the address: open a finished table from the lobby.';
+    await startLanguage(null);
+    // i18n: the replay page opened without a table's id
+    $('status').textContent = t('No table in the address: open a finished table from the lobby.');
     return;
   }
   viewer = new URLSearchParams(location.search).get('as');
   install();
   try {
     summary = await api('GET', base);
+    // The language first, with the texts of the game (the summary names it, a record file's too).
+    await startLanguage(summary.game);
     await loadReplay();
     const { info, board } = await loadBoard(replay.game);
     const catalog = await board.loadCatalog(replay.game);
     game = { board, catalog, ix: board.interaction(tableId, info), info };
     app.dataset.game = replay.game;
     $('game-name').textContent = info.title;
-    document.title = `Replay · ${info.title} · Isla`;
+    document.title = replayTitle();
   } catch (error) {
-    $('status').textContent = `This replay cannot be shown: ${error.message}`;
+    // i18n: the replay's status line when it cannot be drawn; {error} says why
+    $('status').textContent = t('This replay cannot be shown: {error}', { error: error.message });
     return;
   }
   if (replay.ended && summary.status !== 'open' && !fromFile) {
@@ -298,7 +362,10 @@ async function main() {
     link.hidden = false;
   }
   const wanted = stepInAddress();
-  if (wanted !== null && wanted > replay.last) showBanner(`There is no step ${wanted}: this game has steps 0 to ${replay.last}.`);
+  if (wanted !== null && wanted > replay.last) {
+    // i18n: the replay's banner when the address asks for a step after the last one
+    showBanner(t('There is no step {n}: this game has steps 0 to {last}.', { n: wanted, last: replay.last }));
+  }
   await go(wanted ?? 0);
   app.dataset.ready = 'true';
 }

@@ -16,6 +16,11 @@
 // `render(ctx)` -> {players, supply} (HTML, or lists of HTML parts) and
 // `renderScore(result, names, me, table, catalog)` (docs/browser.md).
 //
+// Every word the shell shows is a t() of the `isla` domain (shared/i18n.js), loaded with the texts of
+// the table's game before the first drawing (shared/pagelang.js); a switch of the header's picker
+// tells the server (the log in words comes again in the new language) and draws the whole page again
+// from the snapshot it holds, so the game stays where it is.
+//
 // Drawing is cheap: pushes are drawn at most once per animation frame, a snapshot equal to the one
 // drawn is not drawn again, and each region is patched to its new HTML (shared/morph.js) instead of
 // being rebuilt, so an unchanged part of the board costs the browser no style or layout work.
@@ -28,15 +33,16 @@ import { scoreChart } from './shared/scorechart.js';
 import { loadBoard } from './shared/boards.js';
 import { stampClocks, tickClocks } from './shared/clocks.js';
 import { capitalize, esc, seatColor } from './shared/html.js';
-import { loadTexts } from './shared/i18n.js';
-import { installLanguagePicker, savedLanguage } from './shared/langpick.js';
+import { language, t } from './shared/i18n.js';
+import { savedLanguage } from './shared/langpick.js';
+import { startPageLanguage } from './shared/pagelang.js';
 import { GameLog } from './shared/log.js';
 import { patchHtml } from './shared/morph.js';
 import { installPanes } from './shared/panes.js';
 import { scoreWayOn } from './shared/score.js';
 import { announceTurn, markTurn } from './shared/notices.js';
 import { installTooltips } from './shared/tooltip.js';
-import { viewerSeat } from './shared/seats.js';
+import { seatNames, viewerSeat } from './shared/seats.js';
 import { copyInvite, renderWaiting } from './shared/waiting.js';
 
 // Clicks the shell answers itself, whatever the game (everything else goes to the game's interaction).
@@ -65,35 +71,28 @@ let pendingLog = [];
 let myTurnShown = false; // whether the last drawing was of the viewer's turn (for the turn notice)
 let chat = null; // the table's chat box (shared/chat.js)
 let chartAsked = false; // the score chart, under the final scores, is fetched once
+let chartData = null; // what it was drawn from (drawn again after a change of language)
+let connection = 'connecting'; // the WebSocket's status, as the top bar shows it
 
 /** The score over the rounds under the final scores (the replay's series: shared/scorechart.js). */
 async function showScoreChart() {
   chartAsked = true;
   try {
-    const replay = await api('GET', `/api/tables/${encodeURIComponent(tableId)}/replay`);
-    $('score-chart').replaceChildren(...[scoreChart(replay.series, replay.names)].filter(Boolean));
+    chartData = await api('GET', `/api/tables/${encodeURIComponent(tableId)}/replay`);
+    drawScoreChart();
   } catch {
     chartAsked = false; // the next snapshot asks again
   }
 }
 
-// --- names ----------------------------------------------------------------------------------
-
-/** Display names by engine seat: the player's name, or the bot's level for a bot seat. */
-function seatNames(t) {
-  const names = [];
-  const bots = (t.seats || []).filter((s) => s.kind === 'bot' && !s.name);
-  for (const s of t.seats || []) {
-    if (typeof s.seat !== 'number') continue;
-    let name = s.name;
-    if (!name && s.kind === 'bot') {
-      const same = bots.filter((b) => b.bot === s.bot);
-      name = `${capitalize(s.bot || 'bot')} bot${same.length > 1 ? ` ${same.indexOf(s) + 1}` : ''}`;
-    }
-    names[s.seat] = name || `Seat ${s.seat + 1}`;
-  }
-  return names;
+function drawScoreChart() {
+  if (!chartData) return;
+  // The table's names in the page's language (a bot's level is a word of it), not the record's.
+  const names = table ? seatNames(table) : chartData.names;
+  $('score-chart').replaceChildren(...[scoreChart(chartData.series, names)].filter(Boolean));
 }
+
+// --- names ----------------------------------------------------------------------------------
 
 const mySeat = viewerSeat;
 
@@ -108,19 +107,19 @@ function loadGame(name) {
     try {
       ({ info, board } = await loadBoard(name));
     } catch (error) {
-      $('status').textContent = 'This table cannot be shown.';
-      showBanner(`The page for this game could not be loaded: ${error.message}`);
+      // i18n: the status line when the table's game has no page this browser could load
+      $('status').textContent = t('This table cannot be shown.');
+      // i18n: the banner when the page of the table's game could not be loaded; {error} says why
+      showBanner(t('The page for this game could not be loaded: {error}', { error: error.message }));
       gameLoading = null;
       return;
     }
-    // The game's words (its terms, its page's own sentences) in this browser's language, before the
-    // board is first drawn; English stands if they cannot be had.
-    await loadTexts(savedLanguage(), name).catch(() => null);
     const catalog = await board.loadCatalog(name);
     if (catalog.error) showBanner(`${board.catalogError}: ${catalog.error.message}`);
     game = { board, catalog, ix: board.interaction(tableId, info), info };
     app.dataset.game = name;
     $('game-name').textContent = info.title;
+    rulesLink();
     if (table) {
       game.ix.sync(table, catalog);
       draw();
@@ -195,7 +194,8 @@ function onMessage(message) {
       if (message.table === tableId) chat?.setWatchers(message.count);
       break;
     case 'error':
-      showBanner(message.error || 'The server refused that.', message.code);
+      // i18n: the banner when the server refused a move without saying why
+      showBanner(message.error || t('The server refused that.'), message.code);
       unbusy();
       break;
     default:
@@ -204,10 +204,53 @@ function onMessage(message) {
 }
 
 function onStatus(status) {
+  // The socket opens in the language this browser remembers (net.js); one the page speaks for
+  // another reason (the account's) is asked for on every connection, before the table is followed.
+  if (status === 'open' && conn && savedLanguage() !== language()) conn.send({ type: 'lang', lang: language() });
+  connection = status;
   const el = $('connection');
   el.dataset.status = status;
-  el.textContent = { open: 'connected', reconnecting: 'reconnecting…', closed: 'offline' }[status] || status;
-  el.title = status === 'open' ? 'Live: moves appear as they happen' : 'The page reconnects by itself';
+  const words = {
+    // i18n: the top bar's connection state, before the page has reached the server
+    connecting: t('connecting…'),
+    // i18n: the top bar's connection state: the page follows the table live
+    open: t('connected'),
+    // i18n: the top bar's connection state: the connection was lost and is being made again
+    reconnecting: t('reconnecting…'),
+    // i18n: the top bar's connection state: the page gave up its connection
+    closed: t('offline'),
+  };
+  el.textContent = words[status] || status;
+  // i18n: the tooltip of the top bar's connection state, while connected / while not
+  el.title = status === 'open' ? t('Live: moves appear as they happen') : t('The page reconnects by itself');
+}
+
+/** The header's link to the game's rules, in the page's language. */
+function rulesLink() {
+  const name = table?.game || app.dataset.game;
+  const link = $('rules-link');
+  if (!name || !link) return;
+  link.href = `/rules/${encodeURIComponent(name)}?lang=${encodeURIComponent(language())}`;
+  link.hidden = false;
+}
+
+/**
+ * The reader chose another language (the texts are loaded, the marked markup translated): the
+ * server sends the log in words again in it, and everything this page drew is drawn again from the
+ * snapshot it holds. The game stays where it is: nothing is fetched but the game's descriptions.
+ */
+async function switchLanguage(lang) {
+  conn?.send({ type: 'lang', lang });
+  onStatus(connection);
+  panes?.relabel();
+  rulesLink();
+  drawScoreChart();
+  if (game) {
+    const catalog = await game.board.loadCatalog(table?.game || app.dataset.game);
+    if (!catalog.error) game.catalog = catalog;
+    if (table) game.ix.sync(table, game.catalog);
+  }
+  render();
 }
 
 function unbusy() {
@@ -290,7 +333,8 @@ async function sit(slot) {
     if (!viewer) {
       const name = app.querySelector('[data-testid="sit-name"]')?.value.trim() || '';
       if (!name) {
-        showBanner('Type your name first: the other players see it.');
+        // i18n: the banner when a visitor clicks "Sit here" without a name
+        showBanner(t('Type your name first: the other players see it.'));
         app.querySelector('[data-testid="sit-name"]')?.focus();
         return;
       }
@@ -380,14 +424,20 @@ function renderControls() {
   const controls = [];
   if (table.status === 'playing') {
     // The game so far, move by move, as this viewer may see it (a finished game's is under its scores).
-    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay${esc(location.search)}" data-testid="replay-so-far">Replay so far</a>`);
+    // i18n: the top bar's link to the replay of the game being played, up to now
+    const label = esc(t('Replay so far'));
+    controls.push(`<a class="btn btn-small" href="/tables/${encodeURIComponent(tableId)}/replay${esc(location.search)}" data-testid="replay-so-far">${label}</a>`);
   }
   if (table.can?.abandon) {
+    // i18n: the question after "Abandon table", and its two answers
+    const [ask, yes, no] = [t('Abandon this table for everyone?'), t('Yes, abandon'), t('No')];
+    // i18n: the top bar's button of the table's creator that ends the table for everyone
+    const abandon = t('Abandon table');
     controls.push(confirmAbandon
-      ? '<span class="confirm-abandon">Abandon this table for everyone? '
-        + '<button type="button" class="btn btn-small btn-danger" data-ui="abandon-yes" data-testid="abandon-confirm">Yes, abandon</button> '
-        + '<button type="button" class="btn btn-small" data-ui="abandon-no" data-testid="abandon-cancel">No</button></span>'
-      : '<button type="button" class="btn btn-small" data-ui="abandon" data-testid="abandon">Abandon table</button>');
+      ? `<span class="confirm-abandon">${esc(ask)} `
+        + `<button type="button" class="btn btn-small btn-danger" data-ui="abandon-yes" data-testid="abandon-confirm">${esc(yes)}</button> `
+        + `<button type="button" class="btn btn-small" data-ui="abandon-no" data-testid="abandon-cancel">${esc(no)}</button></span>`
+      : `<button type="button" class="btn btn-small" data-ui="abandon" data-testid="abandon">${esc(abandon)}</button>`);
   }
   patchHtml($('controls'), controls.join(''));
 }
@@ -424,8 +474,9 @@ function render() {
   setText(statusEl, status.text);
   statusEl.classList.toggle('mine', status.mine);
   const ctx = { table, view, catalog, me, names, ix };
-  const watching = me === null && table.status === 'playing' ? ' · you are watching' : '';
-  setText($('round'), view ? `${board.roundTitle(ctx)}${watching}` : '');
+  const round = view ? board.roundTitle(ctx) : '';
+  // i18n: the top bar of a spectator; {round} is where the game is ("Round 3 of 8")
+  setText($('round'), view && me === null && table.status === 'playing' ? t('{round} · you are watching', { round }) : round);
   const title = `${status.mine ? '● ' : ''}${info.title} · Isla`;
   if (document.title !== title) document.title = title;
   if (status.mine && !myTurnShown && document.hidden) announceTurn(info.title, location.pathname);
@@ -448,7 +499,9 @@ function render() {
   const over = table.status === 'finished' && table.result;
   patchHtml($('score'), over ? scoreHtml(board, names, me) : '');
   const missing = table.status === 'playing' ? ix.missing(app) : [];
-  patchHtml($('fallback'), missing.length ? `<span class="hint">Also possible:</span>${ix.fallbackHtml(missing)}` : '');
+  // i18n: before the buttons of the legal moves the board shows nowhere else
+  const also = esc(t('Also possible:'));
+  patchHtml($('fallback'), missing.length ? `<span class="hint">${also}</span>${ix.fallbackHtml(missing)}` : '');
   $('prompt').classList.toggle('prompt-mine', status.mine);
   const color = me === null ? '#777' : seatColor(me);
   if (app.style.getPropertyValue('--me') !== color) app.style.setProperty('--me', color);
@@ -479,6 +532,16 @@ async function refresh() {
 
 // --- start ----------------------------------------------------------------------------------
 
+/** The page's language (the table's game's texts with it), before anything is drawn in words. */
+async function startLanguage(gameName, user) {
+  try {
+    await startPageLanguage({ game: gameName, user, onSwitch: switchLanguage });
+  } catch (error) {
+    console.error('isla: the page\'s texts could not be loaded', error); // the page speaks English
+  }
+  panes.relabel();
+}
+
 async function main() {
   tooltips = installTooltips(document.body);
   $('banner').addEventListener('click', () => {
@@ -486,31 +549,33 @@ async function main() {
   });
   panes = installPanes(app, $('layout'), app.querySelector('[data-ui="log-toggle"]'));
   if (!tableId) {
-    showBanner('No table in the address: open a table from the lobby.');
+    await startLanguage(null, undefined);
+    // i18n: the banner of a table page opened without a table's id
+    showBanner(t('No table in the address: open a table from the lobby.'));
     return;
   }
   // Not known: the waiting room then asks for a name, and sitting down says what went wrong.
   const who = currentUser().catch(() => null);
+  let first = null;
+  let failed = null;
+  try {
+    first = await api('GET', `/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    failed = error;
+  }
+  viewer = await who;
+  await startLanguage(first?.game ?? null, viewer);
+  onStatus(connection);
   conn = connect({ onMessage, onStatus });
   chat = new ChatBox($('chat'), {
     send: (text) => conn.send({ type: 'chat', text }),
     onSpectatorChat: (open) => conn.send({ type: 'spectator_chat', open }),
   });
   conn.watch(tableId);
-  installLanguagePicker($('lang-picker'), async (lang) => {
-    conn.send({ type: 'lang', lang });
-    if (!game) return;
-    await loadTexts(lang, app.dataset.game).catch(() => null);
-    draw();
-  });
   setInterval(refresh, 5000);
   tickClocks(app, () => table);
-  try {
-    accept(await api('GET', `/api/tables/${encodeURIComponent(tableId)}`));
-  } catch (error) {
-    showBanner(error.message, error.code);
-  }
-  viewer = await who;
+  if (first) accept(first);
+  else showBanner(failed.message, failed.code);
   if (table) chat.setTable(table, viewer?.name);
   render();
 }

@@ -9,10 +9,11 @@ import { api } from '/static/js/net.js';
 import { renderScore as scoreTable } from '/static/js/shared/score.js';
 import { seatControls, seatOrder, seatTags } from '/static/js/shared/seats.js';
 import { statusLine as sharedStatusLine } from '/static/js/shared/status.js';
-import { capitalize, esc } from '/static/js/shared/html.js';
+import { capitalize, esc, seatLabel, youWord } from '/static/js/shared/html.js';
+import { t, tn } from '/static/js/shared/i18n.js';
 import { Interaction } from './interact.js';
 import { HIDDEN, facts, perSeatKeys, record, seatData, value } from './view.js';
-import { WORDS, gameWords, label, valueWords } from './words.js';
+import { gameWords, label, valueWords, yesNo } from './words.js';
 
 async function loadCatalog(name) {
   try {
@@ -31,7 +32,7 @@ function phaseName(view, words) {
 }
 
 function viewCtx({ table, view, catalog, me, names }) {
-  return { table, view, words: catalog.words, me, names: names.map((n, seat) => n ?? WORDS.seat(seat)) };
+  return { table, view, words: catalog.words, me, names: names.map((n, seat) => n ?? seatLabel(seat)) };
 }
 
 /** The panel of one seat: who sits there, and the seat's own part of the view. */
@@ -40,9 +41,11 @@ function renderPlayer(seat, ctx, c, keys) {
   const mine = seat === me;
   const turn = table.status === 'playing' && view.to_move === seat;
   const info = (table.seats || []).find((s) => s.seat === seat);
+  // i18n: the tag of the seat to move, in its panel on the generic board
+  const toMove = esc(t('to move'));
   const tags = [
-    mine ? `<span class="tag tag-you">${WORDS.you}</span>` : '',
-    turn ? `<span class="tag tag-turn">${WORDS.toMove}</span>` : '',
+    mine ? `<span class="tag tag-you">${esc(youWord())}</span>` : '',
+    turn ? `<span class="tag tag-turn">${toMove}</span>` : '',
     ...seatTags(info, table),
   ].join('');
   const data = seatData(view, seat, keys);
@@ -50,10 +53,13 @@ function renderPlayer(seat, ctx, c, keys) {
     ? record(data, `seats.${seat}`, c, 1) : value(data, `seats.${seat}`, 'seats', c, 1);
   const classes = `player g-player seat-${seat % 5}${mine ? ' player-me' : ''}${turn ? ' player-turn' : ''}`;
   return `<article class="${classes}" data-testid="player-${seat}">`
-    + `<div class="player-head"><span class="player-name">${esc(names[seat] ?? WORDS.seat(seat))}</span>${tags}`
+    + `<div class="player-head"><span class="player-name">${esc(names[seat] ?? seatLabel(seat))}</span>${tags}`
     + `<span class="spacer"></span>${seatControls(seat, ctx).join('')}</div>`
     + `<div class="g-player-body">${body}</div></article>`;
 }
+
+// i18n: the heading of the generic board's card of the view's plain facts (not a seat's)
+const onTheTable = () => t('On the table');
 
 /** The rest of the view: its plain entries on one card, each larger entry on a card of its own. */
 function renderTable(view, c, keys) {
@@ -68,7 +74,7 @@ function renderTable(view, c, keys) {
   const larger = rest.filter((entry) => !plain.includes(entry));
   const cards = [];
   if (plain.length) {
-    cards.push(`<section class="g-card" data-testid="view-table"><h2 class="box-title">${WORDS.table}</h2>${facts(plain, 'view', c)}</section>`);
+    cards.push(`<section class="g-card" data-testid="view-table"><h2 class="box-title">${esc(onTheTable())}</h2>${facts(plain, 'view', c)}</section>`);
   }
   for (const [key, v] of larger) {
     cards.push(`<section class="g-card" data-testid="view-${esc(key)}"><h2 class="box-title">${esc(label(c.words, key))}</h2>`
@@ -85,12 +91,14 @@ function renderOptions(table, view, info, c) {
   const rows = specs.filter((spec) => Object.hasOwn(chosen, spec.name)).map((spec) => {
     const v = chosen[spec.name];
     let shown = String(v);
-    if (typeof v === 'boolean') shown = v ? WORDS.yes : WORDS.no;
+    if (typeof v === 'boolean') shown = yesNo(v);
     else if (spec.choice_labels && Object.hasOwn(spec.choice_labels, v)) shown = spec.choice_labels[v];
     return `<div class="g-fact"><dt>${esc(spec.label || label(c.words, spec.name))}</dt><dd><span class="g-value">${esc(shown)}</span></dd></div>`;
   });
   if (!rows.length) return '';
-  return `<details class="g-card g-options" data-testid="view-options"><summary class="box-title">${WORDS.options}</summary>`
+  // i18n: the heading of the generic board's list of the options chosen for the table in the lobby
+  const heading = esc(t('Rules of this table'));
+  return `<details class="g-card g-options" data-testid="view-options"><summary class="box-title">${heading}</summary>`
     + `<dl class="g-facts">${rows.join('')}</dl></details>`;
 }
 
@@ -108,7 +116,10 @@ function scoreLayout(result, words) {
 
 export default {
   loadCatalog,
-  catalogError: WORDS.catalogError,
+  get catalogError() {
+    // i18n: the generic board's banner when the game's own words could not be fetched (an error follows)
+    return t('The game\'s descriptions are unavailable');
+  },
   interaction: (_tableId, info) => {
     const ix = new Interaction();
     ix.info = info;
@@ -116,11 +127,17 @@ export default {
   },
   statusLine(table, catalog, names, me) {
     const count = (table.legal || []).length;
-    return sharedStatusLine(table, names, me, () => [WORDS.yourMoves(count), WORDS.theirMove]);
+    return sharedStatusLine(table, names, me, () => [
+      // i18n: the generic board's decision, after "Your turn: "; the singular form is for one move
+      tn('one move is possible', 'choose one of {n} moves', count),
+      // i18n: the generic board's decision of another seat, after its name
+      t('is choosing a move'),
+    ]);
   },
   roundTitle(ctx) {
     const { view, table, catalog } = ctx;
-    const when = Number.isInteger(view.round) ? WORDS.round(view.round) : WORDS.move(table.seq + 1);
+    // i18n: the top bar of the generic board: the game's round, or how many moves were made
+    const when = Number.isInteger(view.round) ? t('Round {n}', { n: view.round }) : t('Move {n}', { n: table.seq + 1 });
     const phase = phaseName(view, catalog.words);
     return phase ? `${when} · ${capitalize(phase)}` : when;
   },

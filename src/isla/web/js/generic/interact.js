@@ -7,7 +7,8 @@
 
 import { esc } from '/static/js/shared/html.js';
 import { takeSnapshot } from '/static/js/shared/prompt.js';
-import { WORDS, actionHelp, gameWords, label, verbOf } from './words.js';
+import { t } from '/static/js/shared/i18n.js';
+import { actionHelp, gameWords, label, verbOf } from './words.js';
 
 export class Interaction {
   constructor() {
@@ -61,7 +62,9 @@ export class Interaction {
       }).join('');
       return `<div class="g-group">${head}<div class="g-group-moves">${buttons}</div></div>`;
     });
-    return `<div class="g-moves" data-testid="generic-moves" role="group" aria-label="${esc(WORDS.movesTitle)}">${groups.join('')}</div>`;
+    // i18n: the name (for screen readers) of the generic board's list of the viewer's moves
+    const title = t('Your moves');
+    return `<div class="g-moves" data-testid="generic-moves" role="group" aria-label="${esc(title)}">${groups.join('')}</div>`;
   }
 
   /** Every legal action has its button: nothing for the fallback list. */

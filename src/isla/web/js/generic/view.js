@@ -6,8 +6,9 @@
 // Every value carries data-k (its path in the view) and data-v (the value), as on the games' own
 // boards: the page makes a pushed change glow, and the tests compare boards by them.
 
-import { esc } from '/static/js/shared/html.js';
-import { WORDS, label, valueWords } from './words.js';
+import { esc, seatLabel } from '/static/js/shared/html.js';
+import { t } from '/static/js/shared/i18n.js';
+import { NOTHING, label, noneWord, valueWords, yesNo } from './words.js';
 
 // The view's bookkeeping, which the page shows elsewhere (the top bar, the player panels, the moves'
 // buttons) or not at all.
@@ -50,7 +51,9 @@ export function seatData(view, seat, keys) {
 }
 
 export function seatChip(seat, ctx, path = null) {
-  const name = seat === ctx.me ? `${ctx.names[seat] ?? WORDS.seat(seat)} (${WORDS.you})` : (ctx.names[seat] ?? WORDS.seat(seat));
+  const own = ctx.names[seat] ?? seatLabel(seat);
+  // i18n: the viewer's seat in a game's view on the generic board, as in "Ben (you)"
+  const name = seat === ctx.me ? t('{name} (you)', { name: own }) : own;
   const hook = path === null ? '' : ` data-k="g:${esc(path)}" data-v="${seat}"`;
   return `<span class="g-seat seat-${seat % 5}${seat === ctx.me ? ' g-seat-me' : ''}"${hook}>${esc(name)}</span>`;
 }
@@ -63,15 +66,15 @@ export function leaf(value, path, key, ctx) {
   }
   let text;
   let kind;
-  if (value === null || value === undefined) [text, kind] = [WORDS.nothing, 'g-empty'];
-  else if (typeof value === 'boolean') [text, kind] = [value ? WORDS.yes : WORDS.no, value ? 'g-yes' : 'g-no'];
+  if (value === null || value === undefined) [text, kind] = [NOTHING, 'g-empty'];
+  else if (typeof value === 'boolean') [text, kind] = [yesNo(value), value ? 'g-yes' : 'g-no'];
   else if (typeof value === 'number') [text, kind] = [String(value), 'g-num'];
   else [text, kind] = [valueWords(ctx.words, value), 'g-word'];
   return `<span class="g-value ${kind}" data-k="g:${esc(path)}" data-v="${esc(String(value ?? ''))}">${esc(text)}</span>`;
 }
 
 function chips(list, path, key, ctx) {
-  if (!list.length) return `<span class="g-value g-empty" data-k="g:${esc(path)}" data-v="0">${WORDS.none}</span>`;
+  if (!list.length) return `<span class="g-value g-empty" data-k="g:${esc(path)}" data-v="0">${esc(noneWord())}</span>`;
   return `<ul class="g-chips">${list.map((v, i) => `<li>${leaf(v, `${path}.${i}`, key, ctx)}</li>`).join('')}</ul>`;
 }
 
@@ -115,7 +118,7 @@ export function value(v, path, key, ctx, depth = 1) {
 /** A record: its plain entries as facts, a set of like records as one table, the rest as sections. */
 export function record(v, path, ctx, depth = 1) {
   const entries = Object.entries(v);
-  if (!entries.length) return `<span class="g-value g-empty" data-k="g:${esc(path)}" data-v="">${WORDS.none}</span>`;
+  if (!entries.length) return `<span class="g-value g-empty" data-k="g:${esc(path)}" data-v="">${esc(noneWord())}</span>`;
   const nested = entries.filter(([, x]) => !(isPlain(x) || isPlainList(x)));
   if (nested.length === entries.length && entries.length > 1 && tableFits(entries.map(([, x]) => x))
     && entries.every(([, x]) => isRecord(x))) {

@@ -1,27 +1,27 @@
-// Every word the generic board says itself, in one place (a translation takes them from here). The
-// game's own words come from its catalog's `words` (docs/browser.md): labels for the names in its
-// view, descriptions of its actions, and the end of the game.
+// The generic board's own words are t() calls of the `isla` domain where they are shown (the
+// reader's language); the game's own words come from its catalog's `words` (docs/browser.md):
+// labels for the names in its view, descriptions of its actions, and the end of the game. This
+// module reads those, and says the few words every kind of value shares.
 
 import { capitalize } from '/static/js/shared/html.js';
+import { t } from '/static/js/shared/i18n.js';
 
-export const WORDS = {
-  catalogError: 'The game\'s descriptions are unavailable',
-  table: 'On the table',
-  options: 'Rules of this table',
-  none: 'none',
-  yes: 'yes',
-  no: 'no',
-  nothing: '—',
-  you: 'you',
-  toMove: 'to move',
-  seat: (n) => `Seat ${n + 1}`,
-  round: (n) => `Round ${n}`,
-  move: (n) => `Move ${n}`,
-  yourMoves: (n) => (n === 1 ? 'one move is possible' : `choose one of ${n} moves`),
-  theirMove: 'is choosing a move',
-  movesTitle: 'Your moves',
-  waitingMoves: 'Your moves appear here on your turn.',
-};
+// A value nobody has (or the viewer may not see).
+export const NOTHING = '—';
+
+/** A yes/no value of a game's view, in the reader's language. */
+export function yesNo(value) {
+  // i18n: a true value of a game's view on the generic board
+  if (value) return t('yes');
+  // i18n: a false value of a game's view on the generic board
+  return t('no');
+}
+
+/** An empty list or record of a game's view. */
+export function noneWord() {
+  // i18n: an empty list or record of a game's view on the generic board
+  return t('none');
+}
 
 /** The game's words (`catalog.words`) in one shape: labels, values, actions, endTriggers, seatKeys, perSeat. */
 export function gameWords(catalog) {

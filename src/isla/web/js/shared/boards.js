@@ -3,6 +3,7 @@
 // from /static/games/<name>/, or the generic board for a game that declares none).
 
 import { api } from '../net.js';
+import { t } from './i18n.js';
 
 // The board of a game that declares none of its own.
 export const GENERIC_BOARD = { module: '/static/js/generic/board.js', stylesheet: '/static/css/generic.css' };
@@ -11,7 +12,8 @@ export const GENERIC_BOARD = { module: '/static/js/generic/board.js', stylesheet
 export async function gameInfo(name) {
   const answer = await api('GET', '/api/games');
   const info = (answer.games || []).find((g) => g.name === name);
-  if (!info) throw new Error(`this server offers no game ${name}`);
+  // i18n: why a table's page cannot be drawn; {name} is a game's name in the code
+  if (!info) throw new Error(t('this server offers no game {name}', { name }));
   return info;
 }
 

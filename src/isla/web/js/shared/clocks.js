@@ -57,7 +57,7 @@ export function tickClocks(root, current) {
   return setInterval(tick, 250);
 }
 
-/** A table's speed in a few words, for the lobby ("10:00 + 0:20", "24 h a move", "no limit"). */
+/** A table's speed in a few words, for the lobby ("10:00 + 0:20", "24:00:00 a move", "no limit"). */
 export function speedText(clock) {
   if (!clock || clock.mode === 'none') return CLOCK_WORDS.untimed;
   if (clock.mode === 'realtime') return CLOCK_WORDS.realtime(clock.bank, clock.increment);

@@ -2,6 +2,8 @@
 // HTML, so a name a user typed shows as typed. The leaderboard and player pages use it; the strict
 // CSP (server/headers.py) forbids inline styles, so looks come from classes only.
 
+import { language } from './i18n.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An HTML element `tag` with attributes `attrs` (class via `class`) and children (strings are text). */
@@ -25,11 +27,11 @@ function build(node, attrs, children) {
   return node;
 }
 
-/** A date and time of the API (ISO 8601, UTC) in the reader's own words, or a dash. */
+/** A date and time of the API (ISO 8601, UTC) in the page's language, or a dash. */
 export function when(iso) {
   if (!iso) return '–';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The path of a player's page. */

@@ -3,9 +3,12 @@
 // own, and the log is a third pane to swipe to. This module moves between the panes and brings a
 // new decision into view; it knows nothing of any game, only the page's columns and `data-action`.
 
+import { t } from './i18n.js';
+
 /**
  * `app` is the page, `layout` the scrolling row of panes, `button` the top bar's Log button.
- * Returns `toggle()` (to the log and back) and `decision(mine, seq)` (after each drawing).
+ * Returns `toggle()` (to the log and back), `decision(mine, seq)` (after each drawing) and
+ * `relabel()` (the button's words again, after a change of language).
  */
 export function installPanes(app, layout, button) {
   let shown = null; // the seq of the viewer's decision last brought into view
@@ -15,7 +18,8 @@ export function installPanes(app, layout, button) {
 
   function label() {
     const log = atLog();
-    button.textContent = log ? 'Board' : 'Log';
+    // i18n: the top bar's button on a phone turned sideways: back to the board, or to the game's log
+    button.textContent = log ? t('Board') : t('Log');
     button.setAttribute('aria-pressed', log ? 'true' : 'false');
   }
   layout.addEventListener('scroll', label, { passive: true });
@@ -29,6 +33,8 @@ export function installPanes(app, layout, button) {
   }
 
   return {
+    relabel: label,
+
     toggle() {
       layout.scrollTo({ left: atLog() ? 0 : layout.scrollWidth, behavior: 'smooth' });
     },

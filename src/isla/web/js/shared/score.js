@@ -2,13 +2,26 @@
 // shown as sharing it), the game's own breakdown columns, the total and the tie-break. Each game
 // says which breakdown entries to show and how to explain its tie-break and its end triggers.
 
-import { esc, seatClass } from './html.js';
+import { esc, numberText, seatClass, seatLabel, youWord } from './html.js';
+import { language, t } from './i18n.js';
 import { RATING_WORDS, standingColumns } from './ratings.js';
 
+/** A place in the reader's language ("1st", "2.", "第1名"), by the language's ordinal rules. */
 function ordinal(n) {
-  const s = ['th', 'st', 'nd', 'rd'];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
+  const kind = new Intl.PluralRules(language(), { type: 'ordinal' }).select(n);
+  // i18n: a place in the final scores whose English ordinal ends in "st" (1st, 21st); a language without such endings writes its one way of numbering places
+  if (kind === 'one') return t('{n}st', { n });
+  // i18n: a place whose English ordinal ends in "nd" (2nd, 22nd); as "{n}st"
+  if (kind === 'two') return t('{n}nd', { n });
+  // i18n: a place whose English ordinal ends in "rd" (3rd, 23rd); as "{n}st"
+  if (kind === 'few') return t('{n}rd', { n });
+  // i18n: a place whose English ordinal ends in "th" (4th, 11th): every other place
+  return t('{n}th', { n });
+}
+
+/** A cell's value: a number in the reader's digits, anything else as it is. */
+function cell(value) {
+  return esc(typeof value === 'number' ? numberText(value) : value ?? '');
 }
 
 /**
@@ -31,28 +44,45 @@ export function renderScore(result, names, me, layout, standings = null) {
   const rows = seats.map((seat) => {
     const b = (result.breakdown || [])[seat] || {};
     const rank = ranks[seat];
-    const place = `${ordinal(rank)}${shared(seat) ? ' (shared)' : ''}`;
+    // i18n: a place in the final scores held by more than one seat; {place} is "2nd"
+    const place = shared(seat) ? t('{place} (shared)', { place: ordinal(rank) }) : ordinal(rank);
     const why = tiebreak(b);
     return `<tr class="${seatClass(seat)}${seat === me ? ' score-me' : ''}${rank === 1 && !lost ? ' score-winner' : ''}" data-testid="score-row-${seat}">`
       + `<td class="score-rank">${esc(place)}</td>`
-      + `<th scope="row" class="score-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}${seat === me ? ' <span class="tag tag-you">you</span>' : ''}</th>`
-      + columns.map(([key]) => `<td data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')
-      + `<td class="score-total">${b.total ?? result.scores[seat]}</td>`
+      + `<th scope="row" class="score-name">${esc(names[seat] ?? seatLabel(seat))}${seat === me ? ` <span class="tag tag-you">${esc(youWord())}</span>` : ''}</th>`
+      + columns.map(([key]) => `<td data-testid="score-${esc(key)}-${seat}">${cell(b[key])}</td>`).join('')
+      + `<td class="score-total">${cell(b.total ?? result.scores[seat])}</td>`
       + (tiebreakColumns
-        ? tiebreakColumns.map(([key]) => `<td class="score-tb" data-testid="score-${esc(key)}-${seat}">${esc(b[key] ?? '')}</td>`).join('')
-        : `<td class="score-tb">${b.tiebreak ?? result.tiebreaks?.[seat] ?? ''}${why ? ` <small>(${esc(why)})</small>` : ''}</td>`)
+        ? tiebreakColumns.map(([key]) => `<td class="score-tb" data-testid="score-${esc(key)}-${seat}">${cell(b[key])}</td>`).join('')
+        : `<td class="score-tb">${cell(b.tiebreak ?? result.tiebreaks?.[seat])}${why ? ` <small>(${esc(why)})</small>` : ''}</td>`)
       + (extra ? extra.cells(seat) : '')
       + '</tr>';
   });
-  const triggers = (result.end_triggers || []).map((t) => words[t] || t).join('; ');
+  // i18n: end triggers of one game kept apart, as in "the last colonist is placed; a city is full"
+  const triggers = (result.end_triggers || []).map((why) => words[why] || why)
+    .reduce((first, next) => (first === null ? next : t('{first}; {next}', { first, next })), null);
   const heads = columns.map(([, head]) => `<th>${esc(head)}</th>`).join('');
-  const tbHeads = tiebreakColumns ? tiebreakColumns.map(([, head]) => `<th>${esc(head)}</th>`).join('') : '<th>Tie-break</th>';
-  return `<section class="score" data-testid="score-table" aria-label="Final scores">
-    <h2>Final scores</h2>
-    ${triggers ? `<p class="score-why">The game ended because ${esc(triggers)}.</p>` : ''}
-    ${lost ? '<p class="score-why" data-testid="nobody-wins"><strong>Nobody wins:</strong> every player lost this game.</p>' : ''}
+  // i18n: the heading of the score table's tie-break column
+  const tiebreakHead = esc(t('Tie-break'));
+  const tbHeads = tiebreakColumns ? tiebreakColumns.map(([, head]) => `<th>${esc(head)}</th>`).join('') : `<th>${tiebreakHead}</th>`;
+  // i18n: headings of the score table's columns: a seat's place, its name, its total score
+  const [place, player, total] = [t('Place'), t('Player'), t('Total')].map(esc);
+  const placeHead = `<th>${place}</th><th>${player}</th>`;
+  const totalHead = `<th>${total}</th>`;
+  // i18n: the heading of the score table at the end of a game
+  const title = esc(t('Final scores'));
+  // i18n: why the game ended; {reasons} are the game's words ("the last colonist is placed")
+  const ended = triggers ? esc(t('The game ended because {reasons}.', { reasons: triggers })) : '';
+  const why = ended ? `<p class="score-why">${ended}</p>` : '';
+  // i18n: under the score table of a game that every player lost (a flooded island)
+  const lostWords = esc(t('Nobody wins: every player lost this game.'));
+  const nobody = lost ? `<p class="score-why" data-testid="nobody-wins"><strong>${lostWords}</strong></p>` : '';
+  return `<section class="score" data-testid="score-table" aria-label="${title}">
+    <h2>${title}</h2>
+    ${why}
+    ${nobody}
     <table>
-      <thead><tr><th>Place</th><th>Player</th>${heads}<th>Total</th>${tbHeads}${extra ? extra.heads : ''}</tr></thead>
+      <thead><tr>${placeHead}${heads}${totalHead}${tbHeads}${extra ? extra.heads : ''}</tr></thead>
       <tbody>${rows.join('')}</tbody>
     </table>
     ${extra?.rated ? `<p class="score-why" data-testid="score-ranked">${esc(RATING_WORDS.ranked)}</p>` : ''}
@@ -67,13 +97,17 @@ export function renderScore(result, names, me, layout, standings = null) {
 export function scoreWayOn(table, me) {
   const id = encodeURIComponent(table.id);
   const key = esc(location.search); // a private table's invite key (?key=) goes along
-  const lobby = '<a class="btn" href="/" data-testid="back-to-lobby">Back to the lobby</a>'
-    + `<a class="btn" href="/tables/${esc(id)}/replay${key}" data-testid="replay-link">Replay</a>`
-    + `<a class="btn btn-quiet" href="/api/tables/${esc(id)}/record${key}" download="isla-${esc(id)}.json" data-testid="download-record">Download record</a>`;
+  const back = esc(t('Back to the lobby'));
+  // i18n: the ways on under the final scores: the game's replay, its record (a JSON file)
+  const [replay, record] = [t('Replay'), t('Download record')].map(esc);
+  const lobby = `<a class="btn" href="/" data-testid="back-to-lobby">${back}</a>`
+    + `<a class="btn" href="/tables/${esc(id)}/replay${key}" data-testid="replay-link">${replay}</a>`
+    + `<a class="btn btn-quiet" href="/api/tables/${esc(id)}/record${key}" download="isla-${esc(id)}.json" data-testid="download-record">${record}</a>`;
   if (me === null || me === undefined) return `<div class="score-next">${lobby}</div>`;
-  const label = table.again ? 'Join the new table' : 'Play again with the same seats';
-  const note = table.again
-    ? '<p class="score-again" data-testid="again-waiting">A new table with the same seats is waiting for you.</p>'
-    : '';
-  return `<div class="score-next">${note}<button type="button" class="btn btn-primary" data-ui="again" data-testid="play-again">${label}</button>${lobby}</div>`;
+  // i18n: the button under the final scores, once someone has set the same seats up again
+  const label = table.again ? t('Join the new table') : t('Play again with the same seats');
+  // i18n: under the final scores, once another player has set the same seats up again
+  const waiting = esc(t('A new table with the same seats is waiting for you.'));
+  const note = table.again ? `<p class="score-again" data-testid="again-waiting">${waiting}</p>` : '';
+  return `<div class="score-next">${note}<button type="button" class="btn btn-primary" data-ui="again" data-testid="play-again">${esc(label)}</button>${lobby}</div>`;
 }

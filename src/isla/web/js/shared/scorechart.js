@@ -3,10 +3,10 @@
 // with one line per seat in its seat colour. A score hidden from the viewer (null) leaves a gap.
 // Names are set as text, never as markup.
 
-import { seatColor } from './html.js';
+import { numberText, seatColor, seatLabel } from './html.js';
+import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const WORDS = { title: 'Score over the rounds', round: 'Round' };
 const WIDTH = 320;
 const HEIGHT = 160;
 const PAD = { left: 28, right: 8, top: 8, bottom: 22 };
@@ -27,14 +27,16 @@ export function scoreChart(series, names) {
   const top = Math.max(1, ...values);
   const x = (i) => PAD.left + (points.length === 1 ? 0 : (i * (WIDTH - PAD.left - PAD.right)) / (points.length - 1));
   const y = (v) => HEIGHT - PAD.bottom - (v * (HEIGHT - PAD.top - PAD.bottom)) / top;
+  // i18n: the title of the chart of each seat's score at the end of every round
+  const title = t('Score over the rounds');
   const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'score-chart-svg', role: 'img' });
-  chart.append(svg('title', {}, WORDS.title));
+  chart.append(svg('title', {}, title));
   chart.append(svg('line', { x1: PAD.left, y1: y(0), x2: WIDTH - PAD.right, y2: y(0), class: 'axis' }));
   chart.append(svg('line', { x1: PAD.left, y1: PAD.top, x2: PAD.left, y2: y(0), class: 'axis' }));
-  chart.append(svg('text', { x: PAD.left - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, String(top)));
+  chart.append(svg('text', { x: PAD.left - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, numberText(top)));
   chart.append(svg('text', { x: PAD.left - 4, y: y(0), 'text-anchor': 'end', class: 'tick' }, '0'));
   points.forEach((p, i) => {
-    chart.append(svg('text', { x: x(i), y: HEIGHT - 6, 'text-anchor': 'middle', class: 'tick' }, String(p.round)));
+    chart.append(svg('text', { x: x(i), y: HEIGHT - 6, 'text-anchor': 'middle', class: 'tick' }, numberText(p.round)));
   });
   for (let seat = 0; seat < seats; seat += 1) {
     let path = '';
@@ -59,13 +61,14 @@ export function scoreChart(series, names) {
   figure.className = 'score-chart';
   figure.dataset.testid = 'score-chart';
   const caption = document.createElement('figcaption');
-  caption.textContent = `${WORDS.title} (${WORDS.round} 1–${points[points.length - 1].round})`;
+  // i18n: the chart's caption; {title} is "Score over the rounds", {last} the last round's number
+  caption.textContent = t('{title} (rounds 1–{last})', { title, last: numberText(points[points.length - 1].round) });
   const legend = document.createElement('ul');
   legend.className = 'score-chart-legend';
   for (let seat = 0; seat < seats; seat += 1) {
     const li = document.createElement('li');
     li.style.setProperty('--seat', seatColor(seat));
-    li.textContent = (names || [])[seat] ?? `Seat ${seat + 1}`;
+    li.textContent = (names || [])[seat] ?? seatLabel(seat);
     legend.append(li);
   }
   figure.append(caption, chart, legend);

@@ -4,6 +4,7 @@
 // step that finishes it (the position after that decision).
 
 import { seatClass } from './html.js';
+import { t } from './i18n.js';
 
 export class StepLog {
   constructor(list, onPick) {
@@ -25,7 +26,11 @@ export class StepLog {
       li.dataset.first = String(entry.first);
       li.dataset.last = String(entry.last);
       li.setAttribute('data-testid', `log-entry-${index}`);
-      li.title = entry.first === entry.last ? `Step ${entry.first}` : `Steps ${entry.first} to ${entry.last}`;
+      li.title = entry.first === entry.last
+        // i18n: the tooltip of a log entry of the replay: the step it was played at
+        ? t('Step {n}', { n: entry.first })
+        // i18n: the tooltip of a log entry of the replay that took several steps
+        : t('Steps {first} to {last}', { first: entry.first, last: entry.last });
       for (const line of entry.lines || []) {
         const span = document.createElement('span');
         span.className = 'log-line';
