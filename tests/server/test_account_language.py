@@ -8,17 +8,16 @@ and its mails (the confirmation and the your-turn notices, sent through a real S
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx2
-import pytest
-from mailtools import Inbox, plain, smtp_server
+from mailtools import Inbox, plain
 from rankedtools import PASSWORD, account, execute, guest, rows
 from servertools import PATIENCE, Running, create, human, run_async
-from test_mail_notices import BOB, confirmed, notices_for, table_of_two, user_id
+from test_mail_notices import BOB, confirmed, notices_for, smtp, table_of_two, user_id
 from test_ratings_migration import OLD, add_ann_0004, fresh_url, insert_finished_0004, migrate, old_rows
 from wstools import Socket
 
@@ -27,7 +26,7 @@ from isla.server.auth import COOKIE, session_hash
 from isla.server.config import ServerConfig as Config
 from isla.server.store import Store
 
-__all__ = ["fresh_url"]  # the fixture, used by name below
+__all__ = ["fresh_url", "smtp"]  # the fixtures, used by name below
 
 
 def me(client: httpx2.Client) -> dict[str, object]:
@@ -119,12 +118,6 @@ def test_the_accounts_language_is_the_default_of_its_answers_and_websockets(serv
         lines = [line for entry in dan.get(f"/api/tables/{table_id}/log").json()["words"]
                  for line in entry["lines"]]
         assert "Ann wählt den Baumeister." in lines  # the log in words, in the account's language
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, int]]:
-    with smtp_server() as running:
-        yield running
 
 
 def test_an_accounts_mails_come_in_its_language(
