@@ -17,14 +17,15 @@ from websockets.sync.client import ClientConnection, connect
 
 class Socket:
     def __init__(
-        self, base_url: str, token: str | None = None, origin: str | None = None, cookie: str | None = None
+        self, base_url: str, token: str | None = None, origin: str | None = None, cookie: str | None = None,
+        *, headers: dict[str, str] | None = None, query: str = "",
     ) -> None:
-        headers: dict[str, str] = {}
+        headers = dict(headers or {})
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
         if cookie is not None:
             headers["Cookie"] = cookie
-        url = base_url.replace("http://", "ws://", 1) + "/ws"
+        url = base_url.replace("http://", "ws://", 1) + "/ws" + query
         # connect() is a context manager (websockets 17); enter it here and leave it in close().
         self._opened = connect(
             url, additional_headers=headers, origin=origin, open_timeout=PATIENCE  # type: ignore[arg-type]

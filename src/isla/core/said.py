@@ -104,6 +104,11 @@ def generic(msg: str, /, **params: int | str) -> Said:
     return Said(msg, params, domain=GENERIC)
 
 
+def generic_n(singular: str, plural: str, n: int, /, **params: int | str) -> Said:
+    """A message of the `isla` domain whose words agree with the count `n` (which fills `{n}`)."""
+    return Said(singular, params, plural, n, domain=GENERIC)
+
+
 def joined(items: Sequence[int | str], how: str = "and") -> int | str:
     """Items as one list in the reader's language: "corn, indigo and sugar" (`how` "and"), or
     "a, b" ("comma") and "a; b" ("semicolon"). The joining words are messages of the `isla` domain
@@ -140,4 +145,6 @@ def _param_from_json(value: Any) -> int | str:
     return value if isinstance(value, (int, str)) else str(value)
 
 
-__all__ = ["GENERIC", "Said", "Term", "from_json", "generic", "joined", "param_json", "tell", "tell_n"]
+__all__ = [
+    "GENERIC", "Said", "Term", "from_json", "generic", "generic_n", "joined", "param_json", "tell", "tell_n",
+]

@@ -10,7 +10,8 @@ log's sentences (`tell`, `tell_n` in its Python) and its page's words (`say`, `s
 web/ scripts).
 
 - `isla`: the server and CLI's Python, not the games (`translate(domain, lang, msgid)`,
-  `ngettext(domain, lang, one, many, n)`, isla.core.said's `generic(msgid)`); the shared pages'
+  `ngettext(domain, lang, one, many, n)`, isla.core.said's `generic(msgid)` and
+  `generic_n(one, many, n)`); the shared pages'
   scripts, web/js/**.js (`t(msgid)`, `tn(one, many, n)`); the pages' HTML, web/*.html (elements
   marked `data-t`, attributes named by `data-t-attr`: isla.i18n.htmlwords);
 - `<game>-log`: the game's Python (`tell(msgid)`, `tell_n(one, many, n)`);
@@ -41,7 +42,7 @@ from isla.i18n.told import log_domain
 PACKAGE = LOCALE_DIR.parent
 COMMENT_TAGS = ("i18n:",)
 Keywords = dict[str, tuple[int, ...] | None]  # Babel's: a function's name and its msgid arguments
-PY_GENERIC: Keywords = {"translate": (3,), "ngettext": (3, 4), "generic": None}
+PY_GENERIC: Keywords = {"translate": (3,), "ngettext": (3, 4), "generic": None, "generic_n": (1, 2)}
 JS_GENERIC: Keywords = {"t": None, "tn": (1, 2)}
 PY_LOG: Keywords = {"tell": None, "tell_n": (1, 2)}
 JS_PAGE: Keywords = {"say": None, "say_n": (1, 2)}

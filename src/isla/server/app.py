@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import isla
+from isla.core.said import generic, generic_n
 from isla.server import ws
 from isla.server.auth import Accounts, OriginCheck
 from isla.server.chat import Chat
@@ -32,10 +33,12 @@ from isla.server.headers import SecurityHeaders
 from isla.server.hosts import HostCheck, host_list
 from isla.server.hub import Hub
 from isla.server.jsondepth import MAX_DEPTH, too_deep
+from isla.server.language import INTERNAL, in_language, reader_language, scope_language
 from isla.server.mail.setup import open_mail
 from isla.server.origin import allowed_origins
 from isla.server.routes import pages, routers
 from isla.server.store import DatabaseUnavailable, Store
+from isla.server.store.outage import MESSAGE as UNAVAILABLE
 from isla.server.tables import LocalTableService, TableError
 
 log = logging.getLogger("isla.server")
@@ -66,15 +69,17 @@ STATUS = {
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 
-def error_response(status: int, message: str, code: str) -> JSONResponse:
+def error_response(status: int, message: str, code: str, lang: str = "en") -> JSONResponse:
+    """`{"error", "code"}`: the message in the reader's language `lang` (isla.server.language), the
+    code as it is."""
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    body = {"error": " ".join(message.split()), "code": code}
+    body = {"error": in_language(message, lang), "code": code}
     return JSONResponse(body, status_code=status, headers=headers)
 
 
-def unavailable_response(error: DatabaseUnavailable) -> JSONResponse:
+def unavailable_response(lang: str) -> JSONResponse:
     """The answer while the database cannot serve: 503, and when to ask again."""
-    response = error_response(503, str(error), "unavailable")
+    response = error_response(503, UNAVAILABLE, "unavailable", lang)
     response.headers["Retry-After"] = "5"
     return response
 
@@ -96,7 +101,9 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = error_response(413, f"the request body is larger than {self.limit} bytes", "too_large")
+        lang = scope_language(scope)
+        problem = generic("the request body is larger than {limit} bytes", limit=self.limit)
+        too_large = error_response(413, problem, "too_large", lang)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -123,8 +130,9 @@ class BodyLimit:
                 break
         body = b"".join(chunks)
         if too_deep(body):
-            problem = f"the request body nests more than {MAX_DEPTH} lists or objects deep"
-            await error_response(400, problem, "bad_request")(scope, receive, send)
+            problem = generic("the request body nests more than {depth} lists or objects deep",
+                              depth=MAX_DEPTH)
+            await error_response(400, problem, "bad_request", lang)(scope, receive, send)
             return
         await self.app(scope, _replay([{"type": "http.request", "body": body}], receive), send)
 
@@ -156,16 +164,15 @@ class CatchAll:
 
         try:
             await self.app(scope, receive, watch)
-        except DatabaseUnavailable as error:
+        except DatabaseUnavailable:
             if started:
                 raise
-            await unavailable_response(error)(scope, receive, send)
+            await unavailable_response(scope_language(scope))(scope, receive, send)
         except Exception as error:
             log.error("isla: %s %s failed", scope.get("method"), scope.get("path"), exc_info=error)
             if started:  # too late for an answer of our own; let the server close the connection
                 raise
-            message = "internal server error (the server log has the details)"
-            await error_response(500, message, "internal")(scope, receive, send)
+            await error_response(500, INTERNAL, "internal", scope_language(scope))(scope, receive, send)
 
 
 def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
@@ -182,21 +189,25 @@ def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
 
 
 def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
+    """The status, message and code of a request FastAPI refused; the message is the server's,
+    except the field's problem, which is pydantic's (English)."""
     problems = error.errors()
     if not problems:
-        return 422, "invalid request", "invalid"
+        return 422, generic("invalid request"), "invalid"
     first = problems[0]
     if first.get("type") == "json_invalid":
-        return 400, "malformed JSON in the request body: send one JSON object", "bad_request"
+        return 400, generic("malformed JSON in the request body: send one JSON object"), "bad_request"
     not_an_object = first.get("type") in ("model_attributes_type", "dict_type")
     if tuple(first.get("loc", ())) == ("body",) and not_an_object:
-        message = "the request body must be a JSON object sent as 'Content-Type: application/json'"
+        message = generic("the request body must be a JSON object sent as 'Content-Type: application/json'")
         return 400, message, "bad_request"
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
-    message = f"invalid request: {where}: {first.get('msg', 'not accepted')}"
+    problem = str(first.get("msg", "not accepted"))
     if len(problems) > 1:
-        message += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
-    return 422, message, "invalid"
+        more = generic_n("(and {n} more problem)", "(and {n} more problems)", len(problems) - 1)
+        return 422, generic("invalid request: {where}: {problem} {more}", where=where, problem=problem,
+                            more=more), "invalid"
+    return 422, generic("invalid request: {where}: {problem}", where=where, problem=problem), "invalid"
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -258,30 +269,33 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"name": "isla", "version": isla.__version__, "api": "/api", "openapi": "/openapi.json"}
 
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, error: TableError) -> JSONResponse:
-        return error_response(STATUS.get(error.code, 400), error.message, error.code)
+    async def table_error(request: Request, error: TableError) -> JSONResponse:
+        lang = await reader_language(request)
+        return error_response(STATUS.get(error.code, 400), error.message, error.code, lang)
 
     @app.exception_handler(DatabaseUnavailable)
-    async def database_unavailable(_request: Request, error: DatabaseUnavailable) -> JSONResponse:
-        return unavailable_response(error)
+    async def database_unavailable(request: Request, _error: DatabaseUnavailable) -> JSONResponse:
+        return unavailable_response(scope_language(request.scope))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
         status, message, code = _validation_message(error)
-        return error_response(status, message, code)
+        return error_response(status, message, code, await reader_language(request))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        method, path = request.method, request.url.path
+        message: str
         if error.status_code == 404:
-            message = f"no such endpoint: {request.method} {request.url.path}"
+            message = generic("no such endpoint: {method} {path}", method=method, path=path)
         elif error.status_code == 405:
-            message = f"{request.method} is not allowed on {request.url.path}"
+            message = generic("{method} is not allowed on {path}", method=method, path=path)
         else:
             message = str(error.detail)
         code = HTTP_CODES.get(error.status_code, "error")
         if error.status_code == 401:
             code = "unauthorized"
-        return error_response(error.status_code, message, code)
+        return error_response(error.status_code, message, code, await reader_language(request))
 
     app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(CatchAll)

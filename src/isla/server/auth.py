@@ -38,6 +38,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from isla.core.said import generic
 from isla.server.clients import UNKNOWN
 from isla.server.config import ServerConfig
 from isla.server.names import account_name_taken, clean_name, person_name
@@ -60,6 +61,7 @@ HASHING_THREADS = "isla-hash"
 # A session cookie longer than this is not one of ours (ours are 43 characters).
 MAX_COOKIE = 128
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+KEPT_USER = "isla.user"  # where current_user keeps its answer in the request's state
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class User:
     id: str
     name: str
     guest: bool
+    lang: str | None = None  # the language the account chose (PUT /api/me/language), or None
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def session_hash(session_id: str) -> str:
 
 
 def _user(stored: StoredUser) -> User:
-    return User(stored.id, stored.name, stored.guest)
+    return User(stored.id, stored.name, stored.guest, stored.lang)
 
 
 class Accounts:
@@ -148,9 +151,9 @@ class Accounts:
         stored = await self.store.user_by_name_key(key)
         if stored is None or stored.password_hash is None or len(password) > MAX_PASSWORD:
             await self._verify(await self._dummy(), password)  # as slow as a real check: no timing hint
-            raise TableError("bad_login", "wrong name or password")
+            raise TableError("bad_login", generic("wrong name or password"))
         if not await self._verify(stored.password_hash, password):
-            raise TableError("bad_login", "wrong name or password")
+            raise TableError("bad_login", generic("wrong name or password"))
         self.limits.succeeded(client, key)
         if self.hasher.check_needs_rehash(stored.password_hash):  # the settings got stronger
             await self.store.set_password_hash(stored.id, await self._hash(password))
@@ -213,30 +216,40 @@ class Accounts:
 def _checked_key(name: str) -> str:
     key = name_key(name)
     if len(key) > MAX_NAME_KEY:
-        raise TableError("invalid", "this name is too long for an account name; choose a shorter one")
+        raise TableError("invalid",
+                         generic("this name is too long for an account name; choose a shorter one"))
     return key
 
 
 def _check_password(password: str) -> None:
     if len(password) < MIN_PASSWORD:
-        raise TableError("invalid", f"a password needs at least {MIN_PASSWORD} characters")
+        raise TableError("invalid", generic("a password needs at least {least} characters",
+                                            least=MIN_PASSWORD))
     if len(password) > MAX_PASSWORD:
-        raise TableError("invalid", f"a password has at most {MAX_PASSWORD} characters")
+        raise TableError("invalid", generic("a password has at most {limit} characters", limit=MAX_PASSWORD))
 
 
 def _name_taken(name: str) -> TableError:
-    return TableError("name_taken", f"the name {name!r} is taken; choose another one")
+    return TableError("name_taken", generic("the name '{name}' is taken; choose another one", name=name))
 
 
 # --- for the routes and the WebSocket ----------------------------------------------------------
 
 
 async def current_user(request: HTTPConnection) -> User | None:
-    """The user signed in by the request's session cookie (HTTP or WebSocket), or None."""
+    """The user signed in by the request's session cookie (HTTP or WebSocket), or None.
+
+    Asked once per request: the answer is kept in the request's state, so a route, its error
+    handler and the language of its answer (isla.server.language) share one look-up."""
+    kept = request.scope.setdefault("state", {})
+    if KEPT_USER in kept:
+        user: User | None = kept[KEPT_USER]
+        return user
     accounts: Accounts | None = getattr(request.app.state, "accounts", None)
     if accounts is None:
         return None
-    return await accounts.user_for_session(request.cookies.get(COOKIE))
+    kept[KEPT_USER] = user = await accounts.user_for_session(request.cookies.get(COOKIE))
+    return user
 
 
 class OriginCheck:
@@ -256,7 +269,7 @@ class OriginCheck:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and refused(scope, COOKIE, self.allowed, always=True):
-            message = (
+            message = generic(
                 "cross-site WebSocket refused: open it from this server's own pages "
                 "(its Origin header names another site, or a signed-in browser sent none)"
             )
@@ -265,7 +278,7 @@ class OriginCheck:
         if scope["type"] == "http" and scope.get("method", "GET") not in SAFE_METHODS:
             sign_in = str(scope.get("path", "")).startswith("/api/auth/")
             if refused(scope, COOKIE, self.allowed, always=sign_in):
-                message = (
+                message = generic(
                     "cross-site request refused: a request from a signed-in browser must come from this "
                     "server's own pages (its Origin or Referer header names another site, or neither is sent)"
                 )

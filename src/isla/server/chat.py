@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from isla.core import JSON
+from isla.core.said import generic
 from isla.server.config import ServerConfig
 from isla.server.ratelimit import TokenBucket
 from isla.server.store import Store
@@ -60,11 +61,12 @@ class Chat:
         """The message's text, or a clear refusal (nothing is stored)."""
         limit = self.config.chat_max_chars
         if not isinstance(value, str):
-            raise TableError("invalid", "a chat message needs a 'text': the words to say")
+            raise TableError("invalid", generic("a chat message needs a 'text': the words to say"))
         if not value.strip():
-            raise TableError("invalid", "a chat message cannot be empty")
+            raise TableError("invalid", generic("a chat message cannot be empty"))
         if len(value) > limit:
-            raise TableError("invalid", f"a chat message has at most {limit} characters, not {len(value)}")
+            raise TableError("invalid", generic("a chat message has at most {limit} characters, not {length}",
+                                                limit=limit, length=len(value)))
         return value
 
     def take(self, caller: Caller) -> None:
@@ -79,8 +81,10 @@ class Chat:
             bucket = self._buckets[key] = TokenBucket(rate, config.chat_messages)
         if not bucket.take():
             window = f"{config.chat_window_seconds:g}"
-            raise TableError("rate_limited", f"too many chat messages: at most {config.chat_messages} "
-                             f"in {window} seconds; wait a moment (this one was not sent)")
+            raise TableError("rate_limited", generic("too many chat messages: at most {chat_messages} in "
+                                                     "{window} seconds; wait a moment (this one was not "
+                                                     "sent)",
+                                                     chat_messages=config.chat_messages, window=window))
 
     async def history(self, room: str) -> list[ChatLine]:
         return await self.store.chat_history(room, self.config.chat_history)
@@ -88,16 +92,17 @@ class Chat:
     async def say_in_lobby(self, caller: Caller, value: Any) -> ChatLine:
         text = self.text(value)
         if caller.user_name is None:
-            raise TableError("forbidden", "sign in (a guest name will do) to chat in the lobby")
+            raise TableError("forbidden", generic("sign in (a guest name will do) to chat in the lobby"))
         self.take(caller)
         return await self.store.add_chat(ChatLine(LOBBY, caller.user_name, text, user_id=caller.user_id))
 
     async def say_at_table(self, table_id: str, caller: Caller, speaker: Speaker, value: Any) -> ChatLine:
         text = self.text(value)
         if speaker.name is None:
-            raise TableError("forbidden", "sign in (a guest name will do) to chat at a table you watch")
+            raise TableError("forbidden", generic("sign in (a guest name will do) to chat at a table you "
+                                                  "watch"))
         if not speaker.allowed:
-            raise TableError("forbidden", "the table's creator has closed its chat to spectators")
+            raise TableError("forbidden", generic("the table's creator has closed its chat to spectators"))
         self.take(caller)
         line = ChatLine(table_id, speaker.name, text, user_id=caller.user_id, seat=speaker.seat,
                         spectator=speaker.spectator, seq=speaker.seq)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from isla.core.said import generic
 from isla.server.origin import DEFAULT_PORTS, PAGE_SCHEMES, headers_of, refusal
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -104,9 +105,9 @@ class HostCheck:
         checked = scope["type"] in ("http", "websocket")
         if self.names is not None and checked and not allows(self.names, scope):
             asked = headers_of(scope).get("host", "")
-            message = (
-                f"this server does not answer to the host name {asked[:100]!r}; whoever runs it can "
-                "allow the name with `isla serve --allowed-host NAME`"
+            message = generic(
+                "this server does not answer to the host name {host}; whoever runs it can "
+                "allow the name with `isla serve --allowed-host NAME`", host=repr(asked[:100]),
             )
             await refusal(400, message, "forbidden_host")(scope, receive, send)
             return

@@ -28,10 +28,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from isla.core import JSON
+from isla.core.said import generic
 from isla.i18n import LANGUAGES
 from isla.i18n.languages import supported
 from isla.server.chat import LOBBY, Chat, chat_message
+from isla.server.language import in_language
 from isla.server.store import DatabaseUnavailable
+from isla.server.store.outage import MESSAGE as UNAVAILABLE
 from isla.server.tables import Caller, TableError, TableService
 
 log = logging.getLogger("isla.server")
@@ -57,7 +60,7 @@ class Connection:
         self.slot: int | None = None  # the seat (slot) it holds at that table, for presence
         self.in_lobby = False
         self.log_sent = 0  # log entries of the followed table already sent
-        self.lang = "en"  # the language its log in words is rendered in (isla.i18n.negotiate)
+        self.lang = "en"  # the language of its log in words and its refusals (isla.server.language)
         self._send = send
         self._close = close
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -67,6 +70,10 @@ class Connection:
 
     def send(self, message: JSON) -> None:
         self.send_text(encode(message))
+
+    def refuse(self, code: str, message: str, ref: Any = None) -> None:
+        """An `error` message, its words in the connection's language (a `Said`: isla.server.language)."""
+        self.send(error_message(code, message, ref, self.lang))
 
     def send_text(self, text: str) -> None:
         """Queue a message already serialized (one text shared by every connection it goes to)."""
@@ -148,7 +155,8 @@ class Hub:
         chosen = supported(lang)
         if chosen is None:
             known = ", ".join(LANGUAGES)
-            connection.send(error_message("bad_message", f"no language {lang!r}: Isla has {known}"))
+            connection.refuse("bad_message", generic("no language '{lang}': Isla has {known}", lang=lang,
+                                                     known=known))
             return
         connection.lang = chosen
         connection.send({"type": "lang", "lang": chosen})
@@ -174,7 +182,7 @@ class Hub:
         """A chat message from the connection, in the room it follows (its table's, or the lobby's);
         checked, stored, then sent to everyone in the room (chat.py). Never a change to a game."""
         if self.chat is None:
-            raise TableError("unavailable", "this server has no chat")
+            raise TableError("unavailable", generic("this server has no chat"))
         table_id = connection.table
         if table_id is not None:
             speaker = await self.service.speaker(table_id, connection.caller)
@@ -188,7 +196,8 @@ class Hub:
             for follower in list(self._lobby):
                 follower.send_text(shared)
         else:
-            raise TableError("invalid", "follow a table ('watch') or the lobby ('lobby') before chatting")
+            raise TableError("invalid", generic("follow a table ('watch') or the lobby ('lobby') before "
+                                                "chatting"))
 
     def _watchers_changed(self, table_id: str) -> None:
         """Tell everyone at the table how many people without a seat there watch it now."""
@@ -288,10 +297,12 @@ class Hub:
                 )
             except (TableError, DatabaseUnavailable) as failed:  # the store logs an outage once
                 code = failed.code if isinstance(failed, TableError) else "unavailable"
-                text = failed.message if isinstance(failed, TableError) else str(failed)
-                refusal = encode(error_message(code, text))
+                text = failed.message if isinstance(failed, TableError) else UNAVAILABLE
+                refusals: dict[str, str] = {}  # one text per language
                 for connection in followers:
-                    connection.send_text(refusal)
+                    if connection.lang not in refusals:
+                        refusals[connection.lang] = encode(error_message(code, text, None, connection.lang))
+                    connection.send_text(refusals[connection.lang])
                 continue
             except Exception:
                 log.exception("isla: table %s: a push failed", table_id)
@@ -303,7 +314,7 @@ class Hub:
                 if connection.table != table_id:  # it followed something else meanwhile
                     continue
                 if isinstance(seen, TableError):
-                    connection.send(error_message(seen.code, seen.message))
+                    connection.refuse(seen.code, seen.message)
                     continue
                 if seen not in tables:
                     tables[seen] = encode({"type": "table", "table": snapshots[seen]})
@@ -348,5 +359,6 @@ def encode(message: JSON) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def error_message(code: str, message: str, ref: Any = None) -> JSON:
-    return {"type": "error", "code": code, "error": " ".join(message.split()), "ref": ref}
+def error_message(code: str, message: str, ref: Any = None, lang: str = "en") -> JSON:
+    """An `error` message: `message` (a `Said`, or a text as it is) in `lang`, the code as it is."""
+    return {"type": "error", "code": code, "error": in_language(message, lang), "ref": ref}

@@ -20,6 +20,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from isla.bots import bot_names
+from isla.core.said import generic
 
 if TYPE_CHECKING:
     from isla.server.tables import TableError
@@ -39,14 +40,14 @@ def _refusal(code: str, message: str) -> TableError:
 def clean_name(name: Any) -> str:
     """A player name as shown to others: trimmed, 1 to 40 printable characters."""
     if not isinstance(name, str):
-        raise _refusal("invalid", "a player name must be text")
+        raise _refusal("invalid", generic("a player name must be text"))
     text = " ".join(name.split())
     if not text:
-        raise _refusal("invalid", "a player name must not be empty")
+        raise _refusal("invalid", generic("a player name must not be empty"))
     if len(text) > MAX_NAME:
-        raise _refusal("invalid", f"a player name has at most {MAX_NAME} characters")
+        raise _refusal("invalid", generic("a player name has at most {limit} characters", limit=MAX_NAME))
     if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise _refusal("invalid", "a player name must not contain control characters")
+        raise _refusal("invalid", generic("a player name must not contain control characters"))
     return text
 
 
@@ -70,7 +71,8 @@ def person_name(name: Any) -> str:
     text = clean_name(name)
     if reads_as_bot(text):
         raise _refusal(
-            "invalid", f"{text!r} reads as a bot's name, and bots are named so; choose another name"
+            "invalid", generic("'{text}' reads as a bot's name, and bots are named so; choose another name",
+                               text=text)
         )
     return text
 
@@ -79,5 +81,6 @@ def account_name_taken(name: str) -> TableError:
     """The refusal of a name that is another person's account name."""
     return _refusal(
         "name_taken",
-        f"{name!r} is the name of an account: sign in with its password, or choose another name",
+        generic("'{name}' is the name of an account: sign in with its password, or choose another name",
+                name=name),
     )

@@ -26,6 +26,8 @@ from fastapi.responses import JSONResponse
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from isla.server.language import in_language, scope_language
+
 # (scheme, host, port) with the scheme http or https, the host in lower case.
 Origin = tuple[str, str, int]
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -107,14 +109,16 @@ def refused(scope: Scope, cookie: str, allowed: frozenset[Origin], *, always: bo
 
 def refusal(status: int, message: str, code: str) -> ASGIApp:
     """An answer `{"error": message, "code": code}` with this status, to send before anything else
-    runs; a WebSocket handshake gets the same HTTP answer (uvicorn's denial-response extension), or
-    is closed before it is accepted where the server cannot send one."""
-    response = JSONResponse({"error": message, "code": code}, status_code=status)
+    runs, in the language of the request's `?lang=` or Accept-Language (isla.server.language: a
+    `Said` is rendered, a text stays as it is); a WebSocket handshake gets the same HTTP answer
+    (uvicorn's denial-response extension), or is closed before it is accepted where the server
+    cannot send one."""
 
     async def answer(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and "websocket.http.response" not in scope.get("extensions", {}):
             await send({"type": "websocket.close", "code": 1008, "reason": code})
             return
-        await response(scope, receive, send)
+        words = in_language(message, scope_language(scope))
+        await JSONResponse({"error": words, "code": code}, status_code=status)(scope, receive, send)
 
     return answer

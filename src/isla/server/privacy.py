@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 
+from isla.core.said import Said, generic
 from isla.server.store import StoredTable
 
 MAX_KEY = 64
@@ -29,6 +30,6 @@ def key_matches(table: StoredTable, key: str | None) -> bool:
     return secrets.compare_digest(table.invite.encode(), key.encode())
 
 
-def no_such_table(table_id: str) -> str:
+def no_such_table(table_id: str) -> Said:
     """What an unknown table id is answered: the same for a private table seen without its key."""
-    return f"there is no table {table_id!r}"
+    return generic("there is no table '{table_id}'", table_id=table_id)

@@ -19,6 +19,7 @@ from typing import Any
 from isla.core import JSON, Record
 from isla.core.errors import IslaError
 from isla.core.replays import REVEALED, Replay, ReplayError, Viewer
+from isla.core.said import generic
 from isla.server.replaying import Kept, ReplayCache, ViewerRefused, viewer_for
 from isla.server.tables import TableError
 
@@ -30,10 +31,12 @@ def _record(data: Any) -> Record:
     try:
         record = Record.from_json(data)
     except IslaError as error:
-        raise TableError("invalid", f"this file is not a game record: {error}") from None
+        raise TableError("invalid", generic("this file is not a game record: {error}",
+                                            error=str(error))) from None
     if len(record.seats) not in (0, record.players):
         named = len(record.seats)
-        raise TableError("invalid", f"the record names {named} seats for {record.players} players")
+        raise TableError("invalid", generic("the record names {named} seats for {players} players",
+                                            named=named, players=record.players))
     return record
 
 
@@ -41,7 +44,8 @@ def _build(record: Record) -> Replay:
     try:
         return Replay(record, ended=True)
     except IslaError as error:  # an unknown game, a bad option or player count, an illegal action
-        raise TableError("invalid", f"this record cannot be replayed: {error}") from None
+        raise TableError("invalid", generic("this record cannot be replayed: {error}",
+                                            error=str(error))) from None
 
 
 class RecordFiles:
@@ -63,7 +67,8 @@ class RecordFiles:
     def _find(self, file_id: str) -> Kept:
         kept = self._kept.find((file_id[:MAX_ID], 0, True))
         if kept is None:
-            raise TableError("not_found", "this record file is no longer open here: open the file again")
+            raise TableError("not_found", generic("this record file is no longer open here: open the file "
+                                                  "again"))
         return kept
 
     def _viewer(self, kept: Kept, wanted: str | None) -> Viewer:

@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from isla.core.said import Said, generic, generic_n
 from isla.server.tables import TableError
 
 # Failed logins allowed per (client, name) within the window; further attempts wait until it passes.
@@ -31,9 +32,8 @@ LOGIN_WINDOW = 60.0
 REMEMBERED = 10_000
 
 
-def _seconds(wait: float) -> str:
-    whole = max(1, math.ceil(wait))
-    return f"{whole} second{'s' if whole != 1 else ''}"
+def _seconds(wait: float) -> Said:
+    return generic_n("{n} second", "{n} seconds", max(1, math.ceil(wait)))
 
 
 class SignInLimits:
@@ -56,7 +56,7 @@ class SignInLimits:
         if tokens < 1.0:
             self._buckets[client] = (tokens, now)
             wait = (1.0 - tokens) / self.rate
-            message = f"too many sign-ins from your address; try again in {_seconds(wait)}"
+            message = generic("too many sign-ins from your address; try again in {wait}", wait=_seconds(wait))
             raise TableError("too_many", message)
         if client not in self._buckets and len(self._buckets) >= REMEMBERED:
             self._forget_rested(now)
@@ -79,7 +79,8 @@ class SignInLimits:
             wait = failures[0] - cutoff
             raise TableError(
                 "too_many",
-                f"too many failed sign-ins for this name from your address; try again in {_seconds(wait)}",
+                generic("too many failed sign-ins for this name from your address; try again in {wait}",
+                        wait=_seconds(wait)),
             )
         failures.append(now)
 

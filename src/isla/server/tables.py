@@ -34,6 +34,7 @@ from isla.clocks import Clock, ClockError, ClockState, TurnBased, Untimed, parse
 from isla.core import JSON, Action, BadOption, IllegalAction, Record, State, UnknownGame
 from isla.core import game as find_game
 from isla.core.replays import Replay, ReplayError, Viewer
+from isla.core.said import Said, generic, generic_n
 from isla.server import clocking
 from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
@@ -84,12 +85,17 @@ class TableError(Exception):
     record asked for before the end), seat_taken, unavailable (a table whose log cannot be replayed),
     too_many (a creation past a limit of the server's: the caller holds as many live tables as it
     allows).
+
+    `message` is English, and a `Said` of the `isla` domain (`generic(...)`) wherever the server
+    words it, so that each client reads it in its own language (isla.server.language renders it
+    where it is answered); its str is the English.
     """
 
     def __init__(self, code: str, message: str) -> None:
         self.code = code
-        self.message = " ".join(message.split())  # always one line
-        super().__init__(self.message)
+        # always one line (a Said's English is written on one line)
+        self.message = message if isinstance(message, Said) else " ".join(message.split())
+        super().__init__(str(self.message))
 
 
 @dataclass(frozen=True)
@@ -299,14 +305,16 @@ class LiveTable:
             state = game.new_state(stored.players, stored.seed, options)
             for index, action in enumerate(stored.actions):
                 if action.seq != index:
-                    raise TableError("unavailable", f"table {stored.id}: its log has a gap at seq {index}")
+                    raise TableError("unavailable", generic("table {id}: its log has a gap at seq {index}",
+                                                            id=stored.id, index=index))
                 while pending and pending[0].seq <= index:
                     self.tell_event(pending.pop(0))
                 try:
                     chosen = state.parse_action(action.action)
                 except IllegalAction as error:
                     raise TableError(
-                        "unavailable", f"table {stored.id} cannot be rebuilt: log seq {index}: {error}"
+                        "unavailable", generic("table {id} cannot be rebuilt: log seq {index}: {error}",
+                                               id=stored.id, index=index, error=str(error))
                     ) from None
                 self.told.action(state, chosen.text, action.seat, index)
                 state.apply_unchecked(chosen)
@@ -347,7 +355,8 @@ class LiveTable:
                 if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
                     return seat
             if not self.has_creator_token(caller):
-                raise TableError("forbidden", f"this player token holds no seat at table {self.id}")
+                raise TableError("forbidden", generic("this player token holds no seat at table {id}",
+                                                      id=self.id))
         if caller.user_id is not None:
             return next((s for s in self.seats if s.user_id == caller.user_id), None)
         return None
@@ -675,9 +684,10 @@ class LocalTableService(TableService):
             raise TableError("invalid", str(error)) from None
         if request.seating not in SEATINGS:
             allowed = ", ".join(SEATINGS)
-            raise TableError("invalid", f"seating must be one of {allowed}, not {request.seating!r}")
+            raise TableError("invalid", generic("seating must be one of {allowed}, not '{seating}'",
+                                                allowed=allowed, seating=request.seating))
         if sum(1 for wanted in request.seats if wanted.kind == "me") > 1:
-            raise TableError("invalid", "only one seat can be yours ('me')")
+            raise TableError("invalid", generic("only one seat can be yours ('me')"))
         clock = _clock(request.clock, game.name)
         seats: list[StoredSeat] = []
         tokens: list[JSON] = []
@@ -752,20 +762,23 @@ class LocalTableService(TableService):
         caller = caller or Caller()
         if name is None:
             if caller.user_name is None:
-                raise TableError("invalid", "joining needs a name (or sign in first)")
+                raise TableError("invalid", generic("joining needs a name (or sign in first)"))
             name = caller.user_name
         name = await self._own_name(name, caller)
         live = await self._get_seen(table_id, caller)
         if live.stored.ranked:
-            await self._ranked_account(caller, f"table {table_id} is ranked")
+            await self._ranked_account(caller, generic("table {table_id} is ranked", table_id=table_id))
         async with live.lock:
             if live.status != "open":
-                raise TableError("seat_taken", f"table {table_id} has already started: no seat is open")
+                raise TableError("seat_taken", generic("table {table_id} has already started: no seat is "
+                                                       "open", table_id=table_id))
             if caller.user_id is not None and any(s.user_id == caller.user_id for s in live.seats):
-                raise TableError("seat_taken", f"you already have a seat at table {table_id}")
+                raise TableError("seat_taken", generic("you already have a seat at table {table_id}",
+                                                       table_id=table_id))
             key = name_key(name)
             if any(s.kind == "human" and s.name is not None and name_key(s.name) == key for s in live.seats):
-                message = f"someone at table {table_id} is already called {name!r}; choose another name"
+                message = generic("someone at table {table_id} is already called '{name}'; choose another "
+                                  "name", table_id=table_id, name=name)
                 raise TableError("name_taken", message)
             if slot is None:
                 # A seat kept for this name first, then one kept for nobody, then any open one.
@@ -775,11 +788,13 @@ class LocalTableService(TableService):
             else:
                 if not 0 <= slot < len(live.seats):
                     raise TableError(
-                        "invalid", f"table {table_id} has slots 0 to {len(live.seats) - 1}, not {slot}"
+                        "invalid", generic("table {table_id} has slots 0 to {last}, not {slot}",
+                                           table_id=table_id, last=len(live.seats) - 1, slot=slot)
                     )
                 chosen = live.seats[slot]
                 if chosen.kind != "open":
-                    raise TableError("seat_taken", f"slot {slot} of table {table_id} is not open")
+                    raise TableError("seat_taken", generic("slot {slot} of table {table_id} is not open",
+                                                           slot=slot, table_id=table_id))
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             last = sum(1 for s in live.seats if s.kind == "open") == 1
@@ -794,7 +809,8 @@ class LocalTableService(TableService):
                                       clocks=clocking.stored(first_clocks))
             except NotApplied:
                 await self._reload(live)
-                message = f"slot {chosen.slot} of table {table_id} was just taken"
+                message = generic("slot {slot} of table {table_id} was just taken", slot=chosen.slot,
+                                  table_id=table_id)
                 raise TableError("seat_taken", message) from None
             chosen.kind, chosen.name, chosen.token_hash = "human", name, hashed
             chosen.user_id = caller.user_id
@@ -819,18 +835,22 @@ class LocalTableService(TableService):
         async with live.lock:
             holder = live.holder(caller)
             if holder is None:
-                raise TableError("forbidden", f"you have no seat at table {table_id}")
+                raise TableError("forbidden", generic("you have no seat at table {table_id}",
+                                                      table_id=table_id))
             if live.status != "open":
                 raise TableError(
-                    "conflict", f"table {table_id} has started: a seat can only be left before the start"
+                    "conflict", generic("table {table_id} has started: a seat can only be left before the "
+                                        "start", table_id=table_id)
                 )
             if live.is_creator(holder, caller):
-                raise TableError("conflict", "you created this table: abandon it instead of leaving it")
+                raise TableError("conflict", generic("you created this table: abandon it instead of leaving "
+                                                     "it"))
             try:
                 await self.store.leave(table_id, holder.slot)
             except NotApplied:
                 await self._reload(live)
-                raise TableError("conflict", f"table {table_id} has just started") from None
+                raise TableError("conflict", generic("table {table_id} has just started",
+                                                     table_id=table_id)) from None
             holder.kind, holder.name, holder.token_hash, holder.user_id = "open", None, None, None
             answer = live.snapshot(None, Caller(), self.config)
         self._changed(live)
@@ -918,31 +938,36 @@ class LocalTableService(TableService):
         if caller.token is None and caller.user_id is None:
             raise TableError(
                 "unauthorized",
-                "sending actions needs a seat: sign in, or send your player token "
-                "(header 'Authorization: Bearer TOKEN')",
+                generic("sending actions needs a seat: sign in, or send your player token (header "
+                        "'Authorization: Bearer TOKEN')"),
             )
         if not actions and plan is None:
-            raise TableError("invalid", "send at least one action (or a plan)")
+            raise TableError("invalid", generic("send at least one action (or a plan)"))
         if actions and plan is not None:
-            raise TableError("invalid", "send either actions or a plan, not both")
+            raise TableError("invalid", generic("send either actions or a plan, not both"))
         async with live.lock:
             holder = live.holder(caller)
             if holder is None:
-                raise TableError("forbidden", f"you have no seat at table {table_id}")
+                raise TableError("forbidden", generic("you have no seat at table {table_id}",
+                                                      table_id=table_id))
             if live.status == "open":
-                raise TableError("not_started", f"table {table_id} has not started: seats are still open")
+                raise TableError("not_started", generic("table {table_id} has not started: seats are still "
+                                                        "open", table_id=table_id))
             if live.status == "abandoned":
-                raise TableError("finished", f"table {table_id} was abandoned")
+                raise TableError("finished", generic("table {table_id} was abandoned", table_id=table_id))
             if live.status != "playing" or live.state is None or live.state.to_move is None:
-                raise TableError("finished", f"the game at table {table_id} is over")
+                raise TableError("finished", generic("the game at table {table_id} is over",
+                                                     table_id=table_id))
             if seq != live.seq:
                 raise self._seq_error(live, holder, seq, actions)
             to_move = live.state.to_move
             if holder.seat != to_move:
-                message = f"it is seat {to_move}'s turn, not yours (seat {holder.seat})"
+                message = generic("it is seat {to_move}'s turn, not yours (seat {seat})", to_move=to_move,
+                                  seat=str(holder.seat))
                 raise TableError("not_your_turn", message)
             if holder.stand_in is not None:
-                message = f"a {holder.stand_in} bot is playing for you: take your seat back first"
+                message = generic("a {level} bot is playing for you: take your seat back first",
+                                  level=holder.stand_in)
                 raise TableError("not_your_turn", message)
             texts = list(actions)
             if plan is not None:
@@ -951,7 +976,7 @@ class LocalTableService(TableService):
                 except IllegalAction as error:
                     raise TableError("illegal", str(error)) from None
                 if not texts:
-                    raise TableError("illegal", "that plan needs no action: nothing to send")
+                    raise TableError("illegal", generic("that plan needs no action: nothing to send"))
             await self._commit(live, to_move, texts, "player")
             return live.snapshot(holder, caller, self.config)
 
@@ -963,26 +988,27 @@ class LocalTableService(TableService):
             holder = live.holder(caller)
             if live.status != "playing":
                 raise TableError("finished" if live.status != "open" else "not_started",
-                                 f"table {table_id} is not being played")
+                                 generic("table {table_id} is not being played", table_id=table_id))
             if holder is None or holder.kind != "human":
-                raise TableError("forbidden", f"only a player at table {table_id} can hand a seat to a bot")
+                raise TableError("forbidden", generic("only a player at table {table_id} can hand a seat to "
+                                                      "a bot", table_id=table_id))
             target = next((s for s in live.seats if s.seat == seat), None)
             if target is None:
                 last = len(live.seats) - 1
-                raise TableError("invalid", f"table {table_id} has seats 0 to {last}, not {seat}")
+                raise TableError("invalid", generic("table {table_id} has seats 0 to {last}, not {seat}",
+                                                    table_id=table_id, last=last, seat=seat))
             if seat not in live.stand_in_candidates(holder, self.config):
                 if target.slot == holder.slot:
-                    reason = "you cannot hand your own seat to a bot this way"
+                    reason = generic("you cannot hand your own seat to a bot this way")
                 elif target.kind != "human" or target.stand_in is not None:
-                    reason = f"seat {seat} is already played by a bot"
+                    reason = generic("seat {seat} is already played by a bot", seat=seat)
                 elif isinstance(live.clock, TurnBased):
-                    reason = "at a turn-based table a seat goes to a bot only when its time runs out"
+                    reason = generic("at a turn-based table a seat goes to a bot only when its time runs out")
                 else:
-                    reason = (
-                        f"seat {seat}'s player is here: a seat can be handed to a bot after its player "
-                        f"has been gone {self.config.away_seconds:g} s or has not moved for "
-                        f"{self.config.idle_seconds:g} s"
-                    )
+                    reason = generic("seat {seat}'s player is here: a seat can be handed to a bot after its "
+                                     "player has been gone {away} s or has not moved for {idle} s",
+                                     seat=seat, away=format(self.config.away_seconds, "g"),
+                                     idle=format(self.config.idle_seconds, "g"))
                 raise TableError("conflict", reason)
             detail = f"{holder.name} let a {level} bot play for {target.name} (seat {seat})."
             clocks = live.clocks and clocking.handed_over(live.clocks, seat, self.clocks.now())
@@ -1004,11 +1030,13 @@ class LocalTableService(TableService):
         async with live.lock:
             holder = live.holder(caller)
             if holder is None or holder.seat != seat:
-                raise TableError("forbidden", f"seat {seat} of table {table_id} is not yours")
+                raise TableError("forbidden", generic("seat {seat} of table {table_id} is not yours",
+                                                      seat=seat, table_id=table_id))
             if holder.stand_in is None:
-                raise TableError("conflict", "no bot is playing for you at this table")
+                raise TableError("conflict", generic("no bot is playing for you at this table"))
             if live.status != "playing":
-                raise TableError("finished", f"table {table_id} is not being played")
+                raise TableError("finished", generic("table {table_id} is not being played",
+                                                     table_id=table_id))
             detail = f"{holder.name} took their seat back from the {holder.stand_in} bot."
             clocks = None
             if live.clocks is not None and live.state is not None:
@@ -1032,9 +1060,11 @@ class LocalTableService(TableService):
         async with live.lock:
             holder = live.holder(caller)
             if not live.is_creator(holder, caller):
-                raise TableError("forbidden", f"only the creator of table {table_id} can abandon it")
+                raise TableError("forbidden", generic("only the creator of table {table_id} can abandon it",
+                                                      table_id=table_id))
             if live.status not in LIVE:
-                raise TableError("finished", f"table {table_id} is already over ({live.status})")
+                raise TableError("finished", generic("table {table_id} is already over ({status})",
+                                                     table_id=table_id, status=live.status))
             who = holder.name if holder is not None and holder.name else (caller.user_name or "The creator")
             detail = f"{who} abandoned the table."
             record = live.record([a.action for a in live.log]).to_json() if live.state is not None else None
@@ -1042,7 +1072,8 @@ class LocalTableService(TableService):
                 await self.store.abandon(table_id, record, live.seq, detail)
             except NotApplied:
                 await self._reload(live)
-                raise TableError("finished", f"table {table_id} is already over") from None
+                raise TableError("finished", generic("table {table_id} is already over",
+                                                     table_id=table_id)) from None
             live.stored.status = "abandoned"
             live.stored.record = record
             live.tell(live.seq, None, "abandon", detail)
@@ -1057,9 +1088,11 @@ class LocalTableService(TableService):
         async with live.lock:  # held throughout: two players clicking at once make one new table
             holder = live.holder(caller)
             if holder is None or holder.kind != "human":
-                raise TableError("forbidden", f"only a player of table {table_id} can play it again")
+                raise TableError("forbidden", generic("only a player of table {table_id} can play it again",
+                                                      table_id=table_id))
             if live.status != "finished":
-                raise TableError("conflict", f"the game at table {table_id} is not over: finish it first")
+                raise TableError("conflict", generic("the game at table {table_id} is not over: finish it "
+                                                     "first", table_id=table_id))
             name = holder.name or caller.user_name or "player"
             if live.stored.again_id is not None:
                 answer = await self._join_again(live.stored.again_id, holder.slot, name, caller)
@@ -1105,7 +1138,8 @@ class LocalTableService(TableService):
             if key in seen:
                 raise TableError(
                     "name_taken",
-                    f"two seats are named {seat.name!r}: people at one table need different names",
+                    generic("two seats are named '{name}': people at one table need different names",
+                            name=seat.name),
                 )
             seen.add(key)
 
@@ -1113,19 +1147,21 @@ class LocalTableService(TableService):
         """Refuse (forbidden) a caller who is not signed in with an account: a ranked seat is an account's."""
         user = None if caller.user_id is None else await self.store.user(caller.user_id)
         if user is None or user.guest:
-            raise TableError("forbidden", f"{why}: only accounts and bots sit at a ranked table; "
-                             "register or sign in with an account, or choose an unranked table")
+            raise TableError("forbidden", generic("{why}: only accounts and bots sit at a ranked table; "
+                                                  "register or sign in with an account, or choose an "
+                                                  "unranked table", why=why))
 
     async def _check_ranked(self, seats: Sequence[StoredSeat], caller: Caller) -> None:
         """A ranked table's seats: accounts ('me', or open for an account to join), each once, and bots
         (a bot may sit twice: its pairs against itself are not rated, docs/ratings.md)."""
         for seat in seats:
             if seat.kind == "human" and seat.user_id is None:
-                raise TableError("invalid", f"seat {seat.slot}: a ranked table has no 'human' seats (a "
-                                 "name with a player token is nobody's account): seat 'me', a bot, or "
-                                 "leave it open for an account to join")
+                raise TableError("invalid", generic("seat {slot}: a ranked table has no 'human' seats (a "
+                                                    "name with a player token is nobody's account): seat "
+                                                    "'me', a bot, or leave it open for an account to join",
+                                                    slot=seat.slot))
         if any(seat.user_id is not None for seat in seats):
-            await self._ranked_account(caller, "this table is ranked")
+            await self._ranked_account(caller, generic("this table is ranked"))
 
     async def _join_again(self, table_id: str, slot: int, name: str, caller: Caller) -> JSON | None:
         """The table set up again, as `create` answers, for the caller: their seat there, or a seat
@@ -1202,11 +1238,13 @@ class LocalTableService(TableService):
         live = await self._get_seen(table_id, caller)
         async with live.lock:
             if live.status not in ("finished", "abandoned"):
-                raise TableError("not_finished", f"the game at table {table_id} is not over: its record "
-                                 "(which holds the seed) can be downloaded once it has ended")
+                raise TableError("not_finished", generic("the game at table {table_id} is not over: its "
+                                                         "record (which holds the seed) can be downloaded "
+                                                         "once it has ended", table_id=table_id))
             if live.stored.record is None:
                 raise TableError("not_started",
-                                 f"table {table_id} was abandoned before it started: it has no record")
+                                 generic("table {table_id} was abandoned before it started: it has no record",
+                                         table_id=table_id))
             return dict(live.stored.record)
 
     async def replay(self, table_id: str, caller: Caller, wanted: str | None = None) -> JSON:
@@ -1235,9 +1273,13 @@ class LocalTableService(TableService):
         try:
             payload = replay.payload(step, viewer)
         except ReplayError as error:
-            where = "the game has reached" if not replay.ended else "this replay has"
-            raise TableError("not_found",
-                             f"there is no step {step}: {where} steps 0 to {replay.last}") from error
+            if replay.ended:
+                missing = generic("there is no step {step}: this replay has steps 0 to {last}", step=step,
+                                  last=replay.last)
+            else:
+                missing = generic("there is no step {step}: the game has reached steps 0 to {last}",
+                                  step=step, last=replay.last)
+            raise TableError("not_found", missing) from error
         return {**payload, "last": replay.last}
 
     async def _replay(
@@ -1252,7 +1294,8 @@ class LocalTableService(TableService):
             holder = live.holder(caller)
             if live.state is None:
                 raise TableError("not_started",
-                                 f"table {table_id} has not started: there is nothing to replay yet")
+                                 generic("table {table_id} has not started: there is nothing to replay yet",
+                                         table_id=table_id))
             ended = live.status in ("finished", "abandoned")
             try:
                 viewer = viewer_for(wanted, ended=ended, seat=holder.seat if holder is not None else None,
@@ -1284,7 +1327,7 @@ class LocalTableService(TableService):
             holder = live.holder(caller)
             if not live.is_creator(holder, caller):
                 raise TableError("forbidden",
-                                 "only the table's creator may open or close its chat to spectators")
+                                 generic("only the table's creator may open or close its chat to spectators"))
             await self.store.set_spectator_chat(table_id, open_)
             live.stored.spectator_chat = open_
             answer = live.snapshot(holder, caller, self.config)
@@ -1296,23 +1339,27 @@ class LocalTableService(TableService):
     async def _within_limits(self, caller: Caller, bots_only: bool) -> None:
         """Refuse (too_many) a new table past the live tables one player or one address may hold."""
         config, store = self.config, self.store
-        then = "finish or abandon one of them first"
+        then = generic("finish or abandon one of them first")
         if caller.user_id is not None:
             held = await store.count_live(creator_id=caller.user_id)
             if held >= config.max_tables_per_player:
-                raise TableError("too_many", f"you already have {_tables(held)} that are not over, "
-                                 f"the most one player may have: {then}")
+                raise TableError("too_many", generic("you already have {tables} that are not over, the most "
+                                                     "one player may have: {then}",
+                                                     tables=_tables(held), then=then))
         if caller.client is None:
             return
         held = await store.count_live(client=caller.client)
         if held >= config.max_tables_per_client:
-            raise TableError("too_many", f"{_tables(held)} created from your address are not over, "
-                             f"the most one address may have: {then}")
+            raise TableError("too_many", generic("{tables} created from your address are not over, the most "
+                                                 "one address may have: {then}",
+                                                 tables=_tables(held), then=then))
         if bots_only:
             held = await store.count_live(client=caller.client, bots_only=True)
             if held >= config.max_bot_tables_per_client:
-                raise TableError("too_many", f"{_tables(held)} of bots only created from your address "
-                                 f"are not over, the most one address may have: {then}, or seat a person")
+                raise TableError("too_many", generic("{tables} of bots only created from your address are "
+                                                     "not over, the most one address may have: {then}, or "
+                                                     "seat a person",
+                                                     tables=_tables(held), then=then))
 
     def words_in(self, table_id: str, entries: Sequence[JSON], lang: str) -> list[JSON]:
         """Log entries of a table in memory in `lang` (isla.server.words.in_language)."""
@@ -1433,14 +1480,17 @@ class LocalTableService(TableService):
 
     def _seq_error(self, live: LiveTable, holder: StoredSeat, seq: int, actions: Sequence[str]) -> TableError:
         if seq > live.seq:
-            return TableError("stale", f"seq {seq} is ahead of the table, which is at seq {live.seq}")
+            return TableError("stale", generic("seq {seq} is ahead of the table, which is at seq {now}",
+                                               seq=seq, now=live.seq))
         logged = live.log[seq : seq + len(actions)]
         mine = all(a.seat == holder.seat for a in logged)
         if actions and [a.action for a in logged] == list(actions) and mine:
-            message = f"these actions were already applied at seq {seq}; the table is at seq {live.seq}"
+            message = generic("these actions were already applied at seq {seq}; the table is at seq {now}",
+                              seq=seq, now=live.seq)
             return TableError("duplicate", message)
         return TableError(
-            "stale", f"stale seq {seq}: the table is at seq {live.seq}; look at the table again and decide"
+            "stale", generic("stale seq {seq}: the table is at seq {now}; look at the table again and decide",
+                             seq=seq, now=live.seq)
         )
 
     async def _commit(
@@ -1454,8 +1504,11 @@ class LocalTableService(TableService):
             try:
                 action = trial.parse_action(text)
             except IllegalAction as error:
-                where = f"action {index + 1} of {len(texts)}: " if len(texts) > 1 else ""
-                raise TableError("illegal", where + str(error)) from None
+                if len(texts) > 1:  # the reason is the game's own words (English), as it gives them
+                    told = generic("action {index} of {count}: {reason}", index=index + 1, count=len(texts),
+                                   reason=str(error))
+                    raise TableError("illegal", told) from None
+                raise TableError("illegal", str(error)) from None
             trial.apply_unchecked(action)
             chosen.append(action)
         done = [action.text for action in chosen]
@@ -1473,7 +1526,8 @@ class LocalTableService(TableService):
         except SeqTaken:
             await self._reload(live)
             raise TableError(
-                "conflict", f"another submission took seq {first} first; the table is now at seq {live.seq}"
+                "conflict", generic("another submission took seq {first} first; the table is now at seq "
+                                    "{seq}", first=first, seq=live.seq)
             ) from None
         if event is not None:
             live.tell(first, seat, event[0], event[1])
@@ -1599,20 +1653,24 @@ def _new_seat(
 ) -> StoredSeat:
     if wanted.kind not in SEAT_KINDS:
         allowed = ", ".join(SEAT_KINDS)
-        raise TableError("invalid", f"seat {slot}: kind must be one of {allowed}, not {wanted.kind!r}")
+        raise TableError("invalid", generic("seat {slot}: kind must be one of {allowed}, not '{kind}'",
+                                            slot=slot, allowed=allowed, kind=wanted.kind))
     if wanted.kind == "bot":
         if wanted.name is not None:
-            raise TableError("invalid", f"seat {slot}: a bot seat takes no name")
+            raise TableError("invalid", generic("seat {slot}: a bot seat takes no name", slot=slot))
         if not wanted.bot:
-            raise TableError("invalid", f"seat {slot}: a bot seat needs a bot (a level or kind)")
+            raise TableError("invalid", generic("seat {slot}: a bot seat needs a bot (a level or kind)",
+                                                slot=slot))
         return StoredSeat(slot, "bot", bot=offered_bot(wanted.bot, game, own_bots, f"seat {slot}: "))
     if wanted.bot is not None:
-        raise TableError("invalid", f"seat {slot}: only a bot seat names a bot")
+        raise TableError("invalid", generic("seat {slot}: only a bot seat names a bot", slot=slot))
     if wanted.kind == "me":
         if caller.user_id is None or caller.user_name is None:
-            raise TableError("unauthorized", f"seat {slot}: a seat of your own ('me') needs you to sign in")
+            raise TableError("unauthorized", generic("seat {slot}: a seat of your own ('me') needs you to "
+                                                     "sign in", slot=slot))
         if wanted.name is not None:
-            raise TableError("invalid", f"seat {slot}: your own seat takes your name; send no name")
+            raise TableError("invalid", generic("seat {slot}: your own seat takes your name; send no name",
+                                                slot=slot))
         return StoredSeat(slot, "human", name=caller.user_name, user_id=caller.user_id)
     if wanted.kind == "open":
         # A name on an open seat says whom it is kept for (who sat there when the table is played
@@ -1633,8 +1691,8 @@ def _clock(data: Any, game: str) -> Clock:
     return clock
 
 
-def _tables(count: int) -> str:
-    return f"{count} table{'' if count == 1 else 's'}"
+def _tables(count: int) -> Said:
+    return generic_n("{n} table", "{n} tables", count)
 
 
 def offered_bot(spec: str, game: str, own: Collection[str] = (), where: str = "") -> str:
@@ -1652,8 +1710,9 @@ def offered_bot(spec: str, game: str, own: Collection[str] = (), where: str = ""
     accepted = bot_names(game)
     accepted += [bot for bot in dict.fromkeys(own) if bot not in accepted]
     if spec not in accepted:
-        raise TableError("invalid", f"{where}bot {spec!r} is not offered for {game}: "
-                         f"choose one of {', '.join(accepted)}")
+        raise TableError("invalid", generic("{where}bot '{spec}' is not offered for {game}: choose one of "
+                                            "{accepted}",
+                                            where=where, spec=spec, game=game, accepted=', '.join(accepted)))
     return spec
 
 

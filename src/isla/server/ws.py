@@ -24,14 +24,16 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.requests import HTTPConnection
 
-from isla.i18n import negotiate
-from isla.server.auth import COOKIE, Accounts, session_hash
+from isla.core.said import generic
+from isla.server.auth import COOKIE, Accounts, current_user, session_hash
 from isla.server.clients import client_address
-from isla.server.hub import Connection, Hub, error_message
+from isla.server.hub import Connection, Hub
 from isla.server.jsondepth import MAX_DEPTH, too_deep
+from isla.server.language import INTERNAL, reader_language
 from isla.server.privacy import MAX_KEY
 from isla.server.ratelimit import TokenBucket
 from isla.server.store import DatabaseUnavailable
+from isla.server.store.outage import MESSAGE as UNAVAILABLE
 from isla.server.tables import MAX_ACTION_TEXT, MAX_ACTIONS, Caller, TableError
 
 log = logging.getLogger("isla.server")
@@ -54,11 +56,8 @@ async def _identify(connection: HTTPConnection) -> tuple[Caller, str | None]:
     scheme, _, credentials = authorization.partition(" ")
     if scheme.lower() == "bearer" and credentials.strip():
         token = credentials.strip()
-    user = None
-    accounts: Accounts | None = getattr(connection.app.state, "accounts", None)
     cookie = connection.cookies.get(COOKIE)
-    if accounts is not None and cookie:
-        user = await accounts.user_for_session(cookie)
+    user = await current_user(connection) if cookie else None
     client = client_address(connection.scope)
     key = connection.query_params.get("key") or None  # a private table's invite secret (privacy.py)
     if user is None or cookie is None:
@@ -67,13 +66,18 @@ async def _identify(connection: HTTPConnection) -> tuple[Caller, str | None]:
 
 
 class BadMessage(Exception):
-    pass
+    """A message that is not one of the protocol's; `message` says why (a `Said`, generic(...))."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(str(message))
 
 
 def _text(message: dict[str, Any], key: str, limit: int) -> str:
     value = message.get(key)
     if not isinstance(value, str) or not value or len(value) > limit:
-        raise BadMessage(f"'{key}' must be a non-empty text of at most {limit} characters")
+        raise BadMessage(generic("'{key}' must be a non-empty text of at most {limit} characters", key=key,
+                                 limit=limit))
     return value
 
 
@@ -116,7 +120,8 @@ async def _serve(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     connection = Connection(caller, websocket.send_text, websocket.close, session)
-    connection.lang = negotiate(websocket.headers.get("accept-language"), websocket.query_params.get("lang"))
+    # `?lang=`, else the account's language, else Accept-Language; `{"type": "lang"}` changes it.
+    connection.lang = await reader_language(websocket)
     hub.connect(connection)
     try:
         accounts: Accounts | None = getattr(websocket.app.state, "accounts", None)
@@ -133,8 +138,9 @@ async def _serve(websocket: WebSocket) -> None:
                     await websocket.close(code=1008, reason="too many messages")
                     break
                 rate = f"{config.ws_messages_per_second:g}"
-                problem = f"too many messages: at most {rate} a second (this one was ignored)"
-                connection.send(error_message("rate_limited", problem))
+                problem = generic("too many messages: at most {rate} a second (this one was ignored)",
+                                  rate=rate)
+                connection.refuse("rate_limited", problem)
                 continue
             raw = message.get("text")
             if raw is None:
@@ -143,10 +149,10 @@ async def _serve(websocket: WebSocket) -> None:
             else:
                 size = len(raw.encode("utf-8"))
             if size > limit:
-                connection.send(error_message("too_large", f"a message is at most {limit} bytes"))
+                connection.refuse("too_large", generic("a message is at most {limit} bytes", limit=limit))
                 continue
             if raw is None:
-                connection.send(error_message("bad_message", "send JSON text frames, not binary ones"))
+                connection.refuse("bad_message", generic("send JSON text frames, not binary ones"))
                 continue
             await _handle(hub, connection, raw)
     finally:
@@ -157,24 +163,26 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
     ref: Any = None
     try:
         if too_deep(raw):
-            raise BadMessage(f"a message nests at most {MAX_DEPTH} lists or objects deep")
+            raise BadMessage(generic("a message nests at most {depth} lists or objects deep",
+                                     depth=MAX_DEPTH))
         try:
             message = json.loads(raw)
         except ValueError:
-            raise BadMessage("malformed JSON: send one JSON object with a 'type' per message") from None
+            problem = generic("malformed JSON: send one JSON object with a 'type' per message")
+            raise BadMessage(problem) from None
         if not isinstance(message, dict):
-            raise BadMessage("a message must be a JSON object with a 'type'")
+            raise BadMessage(generic("a message must be a JSON object with a 'type'"))
         ref = message.get("ref")
         if ref is not None and (not isinstance(ref, str) or len(ref) > MAX_REF):
             ref = None
-            raise BadMessage(f"'ref' must be a text of at most {MAX_REF} characters")
+            raise BadMessage(generic("'ref' must be a text of at most {limit} characters", limit=MAX_REF))
         kind = message.get("type")
         if kind == "ping":
             connection.send({"type": "pong", "ref": ref})
         elif kind == "watch":
             key = message.get("key")
             if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY):
-                raise BadMessage(f"'key' must be a text of at most {MAX_KEY} characters")
+                raise BadMessage(generic("'key' must be a text of at most {limit} characters", limit=MAX_KEY))
             if key is not None:  # else the one the socket was opened with (`/ws?key=`), if any
                 connection.caller = dataclasses.replace(connection.caller, key=key)
             await hub.watch(connection, _text(message, "table", MAX_ID))
@@ -191,37 +199,37 @@ async def _handle(hub: Hub, connection: Connection, raw: str) -> None:
             await _spectator_chat(hub, connection, message, ref)
         else:
             known = "watch, lobby, submit, chat, spectator_chat, lang, ping"
-            raise BadMessage(f"unknown message type {kind!r} (known: {known})")
+            raise BadMessage(generic("unknown message type {kind} (known: {known})",
+                                     kind=repr(kind), known=known))
     except BadMessage as error:
-        connection.send(error_message("bad_message", str(error), ref))
+        connection.refuse("bad_message", error.message, ref)
     except TableError as error:
-        connection.send(error_message(error.code, error.message, ref))
-    except DatabaseUnavailable as error:  # the store has logged the outage, once
-        connection.send(error_message("unavailable", str(error), ref))
+        connection.refuse(error.code, error.message, ref)
+    except DatabaseUnavailable:  # the store has logged the outage, once
+        connection.refuse("unavailable", UNAVAILABLE, ref)
     except Exception:
         log.exception("isla: a WebSocket message failed")
-        problem = "internal server error (the server log has the details)"
-        connection.send(error_message("internal", problem, ref))
+        connection.refuse("internal", INTERNAL, ref)
 
 
 async def _submit(hub: Hub, connection: Connection, message: dict[str, Any], ref: Any) -> None:
     table_id = _text(message, "table", MAX_ID)
     seq = message.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise BadMessage("'seq' must be the table's sequence number (a whole number ≥ 0)")
+        raise BadMessage(generic("'seq' must be the table's sequence number (a whole number ≥ 0)"))
     actions = message.get("actions")
     plan = message.get("plan")
     if (actions is None) == (plan is None):
-        raise BadMessage("send 'actions' (a list of action texts) or a 'plan', one of the two")
+        raise BadMessage(generic("send 'actions' (a list of action texts) or a 'plan', one of the two"))
     if actions is not None:
         if not isinstance(actions, list) or not actions or not all(isinstance(a, str) for a in actions):
-            raise BadMessage("'actions' must be a non-empty list of action texts")
+            raise BadMessage(generic("'actions' must be a non-empty list of action texts"))
         if len(actions) > MAX_ACTIONS:
-            raise BadMessage(f"at most {MAX_ACTIONS} actions at once")
+            raise BadMessage(generic("at most {limit} actions at once", limit=MAX_ACTIONS))
         if any(len(action) > MAX_ACTION_TEXT for action in actions):
-            raise BadMessage(f"an action text has at most {MAX_ACTION_TEXT} characters")
+            raise BadMessage(generic("an action text has at most {limit} characters", limit=MAX_ACTION_TEXT))
     if plan is not None and not isinstance(plan, dict):
-        raise BadMessage("'plan' must be a JSON object")
+        raise BadMessage(generic("'plan' must be a JSON object"))
     snapshot = await hub.service.submit(table_id, connection.caller, seq, actions or (), plan)
     connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})
 
@@ -230,8 +238,8 @@ async def _spectator_chat(hub: Hub, connection: Connection, message: dict[str, A
     """The creator opens or closes the followed table's chat to spectators."""
     wanted = message.get("open")
     if not isinstance(wanted, bool):
-        raise BadMessage("'open' must be true or false: whether spectators may write in the chat")
+        raise BadMessage(generic("'open' must be true or false: whether spectators may write in the chat"))
     if connection.table is None:
-        raise BadMessage("watch the table first: 'spectator_chat' is about the table you follow")
+        raise BadMessage(generic("watch the table first: 'spectator_chat' is about the table you follow"))
     snapshot = await hub.service.set_spectator_chat(connection.table, connection.caller, wanted)
     connection.send({"type": "ok", "ref": ref, "seq": snapshot["seq"]})

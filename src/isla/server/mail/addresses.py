@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from urllib.parse import quote
 
+from isla.core.said import generic
 from isla.server.mail import texts
 from isla.server.mail.sender import Mailer
 from isla.server.mail.settings import CONFIRM_HOURS
@@ -38,7 +39,7 @@ CONFIRM_EVERY_SECONDS = 20 * 60
 # Past this many accounts' buckets in memory, those of accounts quiet long enough are dropped.
 KEPT_BUCKETS = 10_000
 CONFIRM_PATH = "/email/confirm"
-NO_EMAIL = "email is not set up on this server"
+NO_EMAIL = generic("email is not set up on this server")
 
 
 def token_hash(token: str) -> str:
@@ -49,11 +50,13 @@ def checked_address(text: str) -> str:
     """The address as given (spaces at the ends dropped), or a TableError saying what is wrong."""
     address = text.strip()
     if not address:
-        raise TableError("invalid", "give an email address")
+        raise TableError("invalid", generic("give an email address"))
     if len(address) > MAX_ADDRESS:
-        raise TableError("invalid", f"an email address has at most {MAX_ADDRESS} characters")
+        raise TableError("invalid", generic("an email address has at most {limit} characters",
+                                            limit=MAX_ADDRESS))
     if ADDRESS.fullmatch(address) is None:
-        raise TableError("invalid", "this is not an email address (expected something like ann@example.org)")
+        raise TableError("invalid", generic("this is not an email address (expected something like "
+                                            "ann@example.org)"))
     return address
 
 
@@ -87,7 +90,7 @@ class Addresses:
         if self.mailer is None:
             raise TableError("no_email", NO_EMAIL)
         if owner.guest:
-            raise TableError("forbidden", "guests have no email address: register an account first")
+            raise TableError("forbidden", generic("guests have no email address: register an account first"))
         return self.mailer
 
     async def state(self, owner: Owner) -> EmailState:
@@ -105,7 +108,8 @@ class Addresses:
             bucket = TokenBucket(1 / CONFIRM_EVERY_SECONDS, CONFIRM_BURST, self.clock)
             self._buckets[owner.id] = bucket
         if not bucket.take():
-            raise TableError("too_many", "too many confirmation mails for this account; try again in a while")
+            raise TableError("too_many", generic("too many confirmation mails for this account; try again "
+                                                 "in a while"))
         token = secrets.token_urlsafe(32)
         await self.records.set_pending(owner.id, address, token_hash(token), lang)
         link = f"{self.base_url}{CONFIRM_PATH}?token={quote(token)}"
@@ -129,5 +133,6 @@ class Addresses:
     async def set_turn_notices(self, owner: Owner, wanted: bool) -> EmailState:
         self._check(owner)
         if not await self.records.set_turn_notices(owner.id, wanted) and wanted:
-            raise TableError("not_confirmed", "confirm an email address first (open the link mailed to it)")
+            raise TableError("not_confirmed", generic("confirm an email address first (open the link mailed "
+                                                      "to it)"))
         return await self.records.state(owner.id)

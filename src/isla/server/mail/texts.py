@@ -1,8 +1,9 @@
 """The mails and the confirmation page in the reader's language (domain `isla`, English-keyed).
 
 Every sentence is one msgid, so translators see short texts; a mail's body is its sentences
-joined by blank lines. The account's language is kept with its address (negotiated from the
-request that added it), so a notice sent later, with no request around, is in that language too.
+joined by blank lines. A mail is in the account's language (PUT /api/me/language) when it chose
+one; else in the language of the request that added the address (kept with the address), so a
+notice sent later, with no request around, is in that language too.
 """
 
 from __future__ import annotations

@@ -54,8 +54,10 @@ class TurnNotices:
         if not await self.records.claim_notice(account_id, table_id, timedelta(hours=self.notice_hours)):
             return False
         link = f"{self.base_url}/tables/{table_id}"
-        subject, body = texts.turn_notice(lang or state.lang or "en", table_id, game_name, link,
-                                          self.notice_hours)
+        account = await self.records.store.user(account_id)
+        # The account's language, else the one of the request that added the address.
+        chosen = lang or (account.lang if account is not None else None) or state.lang or "en"
+        subject, body = texts.turn_notice(chosen, table_id, game_name, link, self.notice_hours)
         self.mailer.send_later(state.address, subject, body)
         return True
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field, StrictStr
 
+from isla.core.said import generic
 from isla.server.auth import COOKIE, MAX_PASSWORD, MIN_PASSWORD, Accounts, SignedIn, User, current_user
 from isla.server.clients import client_address
 from isla.server.names import MAX_NAME
@@ -28,7 +29,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 def accounts(request: Request) -> Accounts:
     found: Accounts | None = getattr(request.app.state, "accounts", None)
     if found is None:
-        raise TableError("unavailable", "accounts are not available on this server")
+        raise TableError("unavailable", generic("accounts are not available on this server"))
     return found
 
 
@@ -51,14 +52,19 @@ class UserOut(BaseModel):
     id: str = Field(description="the user's id (stays the same across sessions for an account)")
     name: str
     guest: bool = Field(description="true for a guest (a name only), false for an account")
+    lang: str | None = Field(description="the language the account chose (PUT /api/me/language): "
+                                         "en pt nl de zh; null when it chose none (and for a guest)")
 
 
 class MeOut(BaseModel):
     user: UserOut | None = Field(description="the signed-in user, or null when signed out")
 
 
-def _user(user: User | None) -> dict[str, Any]:
-    return {"user": None if user is None else {"id": user.id, "name": user.name, "guest": user.guest}}
+def signed_in(user: User | None) -> dict[str, Any]:
+    """The answer `{"user": ...}` about `user` (None: signed out)."""
+    if user is None:
+        return {"user": None}
+    return {"user": {"id": user.id, "name": user.name, "guest": user.guest, "lang": user.lang}}
 
 
 async def _sign_in(
@@ -70,7 +76,7 @@ async def _sign_in(
         COOKIE, signed.session_id, max_age=service.session_seconds, path="/", httponly=True,
         samesite="lax", secure=service.secure_cookies,
     )
-    return _user(signed.user)
+    return signed_in(signed.user)
 
 
 @router.post("/register", status_code=201, response_model=MeOut, responses=ERRORS)
@@ -101,10 +107,10 @@ async def logout(request: Request, response: Response, service: Service) -> Any:
     (signed out already: no-op)."""
     await service.logout(request.cookies.get(COOKIE))
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=service.secure_cookies)
-    return _user(None)
+    return signed_in(None)
 
 
 @router.get("/me", response_model=MeOut, responses=ERRORS)
 async def me(user: Me) -> Any:
     """Who the session cookie signs in, or `{"user": null}`."""
-    return _user(user)
+    return signed_in(user)

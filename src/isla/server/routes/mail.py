@@ -15,8 +15,9 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field, StrictBool, StrictStr
 
-from isla.i18n import negotiate
+from isla.core.said import generic
 from isla.server.auth import User, current_user
+from isla.server.language import reader_language
 from isla.server.mail import texts
 from isla.server.mail.addresses import CONFIRM_PATH, MAX_ADDRESS, NO_EMAIL, Addresses, Owner
 from isla.server.routes.schemas import ErrorOut, Strict
@@ -42,16 +43,12 @@ def addresses(request: Request) -> Addresses:
 async def owner(request: Request) -> Owner:
     user: User | None = await current_user(request)
     if user is None:
-        raise TableError("unauthorized", "sign in to an account to set an email address")
+        raise TableError("unauthorized", generic("sign in to an account to set an email address"))
     return Owner(user.id, user.name, user.guest)
 
 
 Service = Annotated[Addresses, Depends(addresses)]
 Me = Annotated[Owner, Depends(owner)]
-
-
-def language(request: Request) -> str:
-    return negotiate(request.headers.get("accept-language"), request.query_params.get("lang"))
 
 
 class AddressIn(Strict):
@@ -83,7 +80,7 @@ async def set_email(body: AddressIn, request: Request, me: Me, service: Service)
     """Add or change my address: a link is mailed to it (valid for the hours in the docs, once);
     the address is used only after the link is opened. A confirmed address stays in use until
     then. At most a few such mails per account in a while (429 `too_many`)."""
-    return _out(await service.set_address(me, body.address, language(request)))
+    return _out(await service.set_address(me, body.address, await reader_language(request)))
 
 
 @router.delete("/api/me/email", response_model=EmailOut, responses=ERRORS)
@@ -104,7 +101,7 @@ async def confirm_page(request: Request, token: str = "") -> HTMLResponse:
     """The page a confirmation link opens: it confirms the address (once) and says what happened."""
     service: Addresses | None = getattr(request.app.state, "email", None)
     outcome = "no_email" if service is None else await service.confirm(token)
-    lang = language(request)
+    lang = await reader_language(request)
     title, sentence = texts.page(lang, outcome)
     body = (
         f'<!doctype html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'

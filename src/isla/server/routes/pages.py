@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 import isla
 from isla.core import Game, UnknownGame
 from isla.core import game as find_game
+from isla.core.said import generic
 from isla.server.tables import TableError
 
 WEB = Path(isla.__file__).parent / "web"
@@ -79,7 +80,7 @@ async def game_file(name: str, path: str, request: Request) -> Response:
     except UnknownGame:
         board = None
     if board is None:
-        raise TableError("not_found", f"no board files for {name!r}")
+        raise TableError("not_found", generic("no board files for '{name}'", name=name))
     files = _folders.get(board.folder)
     if files is None:
         files = _folders[board.folder] = StaticFiles(directory=board.folder, check_dir=False)

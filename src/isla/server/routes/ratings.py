@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from isla.bots import levels
 from isla.core import UnknownGame
 from isla.core import game as find_game
+from isla.core.said import generic
 from isla.ratings import display
 from isla.server.names import name_key
 from isla.server.ranked import resolved_bot
@@ -88,7 +89,8 @@ async def player(name: str, request: Request) -> Any:
     store = _store(request)
     record = await store.player(name_key(name))
     if record is None:
-        raise TableError("not_found", f"there is no account called {name!r} (guests have no player page)")
+        raise TableError("not_found", generic("there is no account called '{name}' (guests have no player "
+                                              "page)", name=name))
     return {"name": record.name, "games": _games(record, store)}
 
 

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from isla.core import default_game
-from isla.i18n import negotiate
 from isla.server.chat import replay_chat
+from isla.server.language import reader_language
 from isla.server.routes.schemas import (
     ActionsIn,
     CreatedOut,
@@ -93,14 +93,17 @@ async def submit_actions(table_id: str, body: ActionsIn, tables: Service, who: W
 
 
 Lang = Annotated[str | None, Query(max_length=35, description="the language of `words` (en pt nl de zh); "
-                                   "without it, the request's Accept-Language")]
+                                   "without it, the signed-in account's language, else Accept-Language")]
 
 
 @router.get("/{table_id}/log", response_model=LogOut, responses=ERRORS)
-async def table_log(table_id: str, tables: Service, who: Who, request: Request, lang: Lang = None) -> Any:
+async def table_log(
+    table_id: str, tables: Service, who: Who, request: Request,
+    lang: Lang = None,  # noqa: ARG001 (read by reader_language; declared for its validation and docs)
+) -> Any:
     """Every action with its sequence number, bot failures, the log in words in the caller's
     language (beside each line's message id and parameters), and the record once the game is over."""
-    return await tables.log(table_id, negotiate(request.headers.get("accept-language"), lang), who)
+    return await tables.log(table_id, await reader_language(request), who)
 
 
 @router.get("/{table_id}/record", responses=ERRORS)

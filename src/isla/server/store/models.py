@@ -160,6 +160,8 @@ class UserRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     guest: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The language the account chose (isla.i18n.LANGUAGES; migration 0009), or None: its browser's.
+    lang: Mapped[str | None] = mapped_column(String(16))
 
 
 class SessionRow(Base):

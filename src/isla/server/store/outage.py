@@ -14,9 +14,12 @@ import logging
 
 from sqlalchemy import exc
 
+from isla.core.said import generic
+
 log = logging.getLogger("isla.server")
 
-MESSAGE = "the database is not available right now; nothing was changed: try again in a moment"
+# What a client is told (rendered in its language where it is answered: isla.server.language).
+MESSAGE = generic("the database is not available right now; nothing was changed: try again in a moment")
 
 
 class DatabaseUnavailable(Exception):

@@ -161,6 +161,7 @@ class StoredUser:
     name_key: str | None = None
     password_hash: str | None = None
     created_at: datetime | None = None
+    lang: str | None = None  # the language the account chose (None: none; guests never have one)
 
 
 class Store:
@@ -468,6 +469,7 @@ class Store:
                     UserRow(
                         id=user.id, name=user.name, name_key=user.name_key,
                         password_hash=user.password_hash, guest=user.guest, created_at=stamp,
+                        lang=user.lang,
                     )
                 )
                 await db.flush()  # the user first: the session refers to it
@@ -493,6 +495,11 @@ class Store:
     async def set_password_hash(self, user_id: str, password_hash: str) -> None:
         async with self._write() as db:
             await db.execute(update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash))
+
+    async def set_user_language(self, user_id: str, lang: str | None) -> None:
+        """Remember the language an account chose (None: forget it)."""
+        async with self._write() as db:
+            await db.execute(update(UserRow).where(UserRow.id == user_id).values(lang=lang))
 
     async def create_session(self, id_hash: str, user_id: str, expires_at: datetime) -> None:
         """Sign a user in; sessions that have expired meanwhile are swept away in the same transaction."""
@@ -689,7 +696,7 @@ async def _set_clocks(session: AsyncSession, table_id: str, clocks: StoredClocks
 def _user(row: UserRow) -> StoredUser:
     return StoredUser(
         id=row.id, name=row.name, guest=row.guest, name_key=row.name_key,
-        password_hash=row.password_hash, created_at=row.created_at,
+        password_hash=row.password_hash, created_at=row.created_at, lang=row.lang,
     )
 
 

@@ -26,7 +26,7 @@ export class ApiError extends Error {
  * server's own message, so a page can show it as it is.
  */
 export async function api(method, path, body) {
-  path = withInviteKey(path);
+  path = withLanguage(withInviteKey(path));
   const init = {
     method,
     credentials: 'same-origin',
@@ -80,9 +80,15 @@ const SILENCE_MS = 65000;
 
 function socketUrl() {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = withInviteKey(`${scheme}//${location.host}/ws`);
-  const lang = savedLanguage(); // the reader's language for the log in words (docs/i18n.md)
-  return lang ? `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : url;
+  return withLanguage(withInviteKey(`${scheme}//${location.host}/ws`));
+}
+
+// The language this browser chose (the picker), if any, rides along on every request and the
+// socket: the server's words (the log, its refusals) come in it. Without a choice the server
+// decides: the account's language, else Accept-Language (docs/i18n.md).
+function withLanguage(path) {
+  const lang = savedLanguage();
+  return lang ? `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : path;
 }
 
 /** A private table's invite secret, from the page's own address (`?key=`), or null. */
