@@ -14,6 +14,8 @@ from isla.i18n.catalogs import catalog, english, msgids
 from isla.i18n.told import log_domain
 
 GAME = "puertorico"
+# A term each game's board names at its first decision.
+NAMED = {"puertorico": "role.mayor", "vanuatu": "action.sail"}
 # Ask for help, draw the board again, then always take the first action to the end of the game.
 ANSWERS = "?\nboard\n" + "1\n" * 3000
 
@@ -48,28 +50,30 @@ def english_phrases(game: str, lang: str) -> set[str]:
     return found
 
 
-def played(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *lang: str) -> str:
-    status, out, err = run(capsys, "play", GAME, "--bots", "random", "--players", "3", "--seed", "4", *lang,
+def played(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *lang: str,
+           game: str = GAME) -> str:
+    status, out, err = run(capsys, "play", game, "--bots", "random", "--players", "3", "--seed", "4", *lang,
                            stdin=ANSWERS, monkeypatch=monkeypatch)
     assert status == 0, err
     return out
 
 
+@pytest.mark.parametrize("game", sorted(NAMED))
 @pytest.mark.parametrize("lang", ["de", "zh"])
 def test_the_board_and_the_prompts_show_no_english_phrase(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, game: str,
 ) -> None:
-    out = played(capsys, monkeypatch, "--lang", lang)
+    out = played(capsys, monkeypatch, "--lang", lang, game=game)
     lowered = out.lower()
-    left = sorted(phrase for phrase in english_phrases(GAME, lang) if phrase.lower() in lowered)
+    left = sorted(phrase for phrase in english_phrases(game, lang) if phrase.lower() in lowered)
     assert left == [], left
     # It is the board in that language, drawn, explained and scored.
     assert translate(GENERIC, lang, "Legal actions for seat {seat}:", seat=0) in out
     assert translate(GENERIC, lang, "Your legal actions:") in out
     assert translate(GENERIC, lang, "Final scores") in out or translate(
         GENERIC, lang, "Final scores (game end triggered by {triggers})", triggers="").split("(")[0] in out
-    terms = game_domain(registry.game(GAME))
-    assert terms is not None and translate(terms, lang, "role.mayor") in out
+    terms = game_domain(registry.game(game))
+    assert terms is not None and translate(terms, lang, NAMED[game]) in out
 
 
 def test_english_stays_the_default_and_keeps_its_board(

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from isla.core.said import Laid, generic, joined
+from isla.core.said import Laid, Term, generic, joined
 
 
 class Wrapped(Laid):
@@ -97,6 +97,22 @@ def columns(items: list[str], width: int = 100, indent: str = "  ") -> list[str]
 
 
 RULE = "-" * 78
+
+
+def terms(kind: str) -> Callable[[object], Term]:
+    """Words of the notation as terms of the game's term catalog, `kind` first:
+    `terms("good")("corn")` is `Term("good.corn", "corn")` (English: the notation's own word)."""
+    return lambda word: Term(f"{kind}.{word}", str(word))
+
+
+def nothing() -> str:
+    # i18n: On a text board: nothing of a kind ("goods: none").
+    return generic("none")
+
+
+def listed(items: Sequence[int | str], none: str | None = None) -> int | str:
+    """Items joined by the list comma, or `none` (default: the word "none") when there are none."""
+    return joined(items, "comma") if items else (nothing() if none is None else none)
 
 
 def seat_name(seat: Any, me: Any) -> str:

@@ -12,11 +12,11 @@ the player's language. Nothing here reads a catalog.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from isla.core.said import Term, joined, tell, tell_n
-from isla.core.textboard import Cell, Row, board_lines, seat_head, seat_name
+from isla.core.textboard import Cell, Row, board_lines, listed, nothing, seat_head, seat_name, terms
 from isla.games.puertorico.data import (
     BUILDINGS,
     CITY_SPACES,
@@ -29,39 +29,16 @@ from isla.games.puertorico.data import (
 _BY_NAME = {b.name: (i, b) for i, b in enumerate(BUILDINGS)}
 
 
-def _role(role: object) -> Term:
-    return Term(f"role.{role}", str(role))
-
-
-def _good(good: object) -> Term:
-    return Term(f"good.{good}", str(good))
-
-
-def _building(name: object) -> Term:
-    return Term(f"building.{name}", str(name))
-
-
-def _tile(kind: object) -> Term:
-    return Term(f"tile.{kind}", str(kind))
+_role, _good, _building, _tile = terms("role"), terms("good"), terms("building"), terms("tile")
 
 
 def _doubloons(n: int) -> str:
     return tell_n("{n} doubloon", "{n} doubloons", n)
 
 
-def _listed(items: Sequence[int | str], none: str) -> int | str:
-    """Items joined by the list comma, or `none` when there are none."""
-    return joined(items, "comma") if items else none
-
-
-def _none() -> str:
-    # i18n: On the text board: nothing of a kind ("goods: none").
-    return tell("none")
-
-
 def _counts_text(counts: Mapping[str, int], order: tuple[str, ...]) -> int | str:
     parts: list[int | str] = [Row(_good(name), f" {counts[name]}") for name in order if counts.get(name)]
-    return _listed(parts, _none())
+    return listed(parts, nothing())
 
 
 def _printed_cost(name: str, balanced: bool) -> int:
@@ -102,7 +79,7 @@ def _what(phase: Mapping[str, Any]) -> str:
     if name == "craftsman":
         produced = [_good(g) for g in phase.get("produced") or []]
         return tell("craftsman's privilege: take one extra barrel of a kind produced ({goods}), or pass",
-                    goods=_listed(produced, _none()))
+                    goods=listed(produced, nothing()))
     if name == "trader":
         return tell("sell one good to the trading house, or pass")
     if name == "captain":
@@ -215,14 +192,14 @@ def _table_lines(view: Mapping[str, Any]) -> list[str]:
         load = ship.get("load", 0)
         ships.append(Row(f"[{cap}] {load}/{cap} ", _good(ship["good"])) if ship.get("good")
                      else tell("[{size}] empty", size=cap))
-    lines.append(Row((tell("Cargo ships"), LABEL), _listed(ships, "")))
+    lines.append(Row((tell("Cargo ships"), LABEL), listed(ships, "")))
     house = view.get("trading_house") or []
-    lines.append(Row((tell("Trading house"), LABEL), _listed([_good(g) for g in house], tell("empty")),
+    lines.append(Row((tell("Trading house"), LABEL), listed([_good(g) for g in house], tell("empty")),
                      f" ({len(house)}/4)"))
     tiles = view.get("plantations") or {}
     face_up: list[int | str] = [_tile(kind) for kind in tiles.get("face_up") or []]
     lines.append(Row((tell("Plantations"), LABEL), tell(
-        "face up: {tiles}; {stack} face down, {discard} discarded", tiles=_listed(face_up, _none()),
+        "face up: {tiles}; {stack} face down, {discard} discarded", tiles=listed(face_up, nothing()),
         stack=tiles.get("stack_size", 0), discard=len(tiles.get("discard") or []))))
     lines.append(Row((tell("Quarries"), LABEL), tell("{n} left", n=view.get("quarries", 0))))
     triggers = view.get("end_triggers") or []
