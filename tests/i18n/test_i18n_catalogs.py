@@ -25,6 +25,7 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != ENGLISH)
 SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     **{("isla", lang): {
         "{first}, {next}": "the list comma is the English one", "{first}; {next}": "so is the semicolon",
+        "{seat}: {facts}": "so is the colon",
     } for lang in ("pt", "nl", "de")},
     ("puertorico", "pt"): {"place.san-juan": "a city's name"},
     ("puertorico", "nl"): {

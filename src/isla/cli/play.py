@@ -12,12 +12,14 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from isla.bots import bot_move, bot_names, make_bot
 from isla.cli.common import CliError, check_seat, game_help, parse_options
 from isla.core import IllegalAction, Record, State, default_game
 from isla.core import game as find_game
+from isla.core.said import joined
 from isla.i18n import GENERIC, negotiate, ngettext, translate
 from isla.i18n.told import Teller
 from isla.render import describe_action, render_view
@@ -98,6 +100,11 @@ def _human_turn(state: State, seat: int, lang: str) -> list[str]:
         return texts
 
 
+def _listed(items: Sequence[str], lang: str) -> str:
+    """Items as a list in `lang`, with its own list comma ("a, b" in English, "a、b" in Chinese)."""
+    return Teller(None, None).render(joined(list(items), "comma"), lang)
+
+
 def _seat(seat: int, lang: str) -> str:
     # i18n: A seat in the terminal game; {seat} is its number.
     return translate(GENERIC, lang, "seat {seat}", seat=seat)
@@ -116,7 +123,7 @@ def _score_table(state: State, human: int, lang: str) -> str:
     if result.end_triggers:
         # i18n: The heading of the terminal game's final scores, with what ended the game.
         title = translate(GENERIC, lang, "Final scores (game end triggered by {triggers})",
-                          triggers=", ".join(result.end_triggers))
+                          triggers=_listed(result.end_triggers, lang))
     lines = [title, head]
     order = sorted(range(state.players), key=lambda s: (result.ranks[s], s))
     for seat in order:
@@ -136,7 +143,7 @@ def _score_table(state: State, human: int, lang: str) -> str:
     else:
         # i18n: The terminal game's winners; {seats} is a list of seats.
         lines.append(translate(GENERIC, lang, "Winner: {seats}.",
-                               seats=", ".join(_seat(s, lang) for s in winners)))
+                               seats=_listed([_seat(s, lang) for s in winners], lang)))
     return "\n".join(lines)
 
 
@@ -189,8 +196,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         engine_version=game.version,
     )
     # i18n: A bot at a seat of the terminal game: {bot} is its level or kind (easy, mcts...).
-    bots_named = ", ".join(translate(GENERIC, lang, "seat {seat} {bot}", seat=s, bot=seat_specs[s])
-                           for s in others)
+    bots_named = _listed([translate(GENERIC, lang, "seat {seat} {bot}", seat=s, bot=seat_specs[s])
+                          for s in others], lang)
     # i18n: The first line of the terminal game; "?" is typed as it is.
     sys.stdout.write(translate(
         GENERIC, lang, "{game}: {players} players, seed {seed}. You are seat {seat}; the other seats are "

@@ -138,6 +138,12 @@ def seat_head(view: Mapping[str, Any], seat: int, leader: tuple[str, str]) -> st
     return Row(name, " [", joined(tags, "comma"), "]")  # "seat 2 [governor, to move]"
 
 
+def seat_line(head: str, facts: int | str) -> str:
+    """A seat's first line: its name and tags (`seat_head`), then what it holds."""
+    # i18n: A seat on a text board and what it holds, as in "seat 2: 3 doubloons, 0 VP chips".
+    return generic("{seat}: {facts}", seat=head, facts=facts)
+
+
 def board_lines(view: Mapping[str, Any], title: str, decision: str, sections: list[list[str]]) -> list[str]:
     """A whole board as lines: the title line (with who is looking), the options, the decision,
     then the sections between rules, and the numbered legal actions when the viewer is to move."""

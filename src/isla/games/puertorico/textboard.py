@@ -16,7 +16,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from isla.core.said import Term, joined, tell, tell_n
-from isla.core.textboard import Cell, Row, board_lines, listed, nothing, seat_head, seat_name, terms
+from isla.core.textboard import (
+    Cell,
+    Row,
+    board_lines,
+    listed,
+    nothing,
+    seat_head,
+    seat_line,
+    seat_name,
+    terms,
+)
 from isla.games.puertorico.data import (
     BUILDINGS,
     CITY_SPACES,
@@ -215,7 +225,7 @@ SEAT_LABEL = 10  # the width of the labels of a seat's lines, after their indent
 def _seat_lines(view: Mapping[str, Any], seat: int, data: Mapping[str, Any]) -> list[str]:
     head = seat_head(view, seat, ("governor", Term("place.governor", "governor")))
     vp = tell_n("{n} VP chip", "{n} VP chips", data["vp"]) if "vp" in data else tell("VP chips hidden")
-    lines: list[str] = [Row(head, ": ", _doubloons(data.get("doubloons", 0)), ", ", vp)]
+    lines: list[str] = [seat_line(head, joined([_doubloons(data.get("doubloons", 0)), vp], "comma"))]
     lines.append(Row("    ", (tell("goods"), SEAT_LABEL), _counts_text(data.get("goods") or {}, GOODS)))
     island = data.get("island") or {}
     occupied = data.get("occupied") or {}

@@ -16,7 +16,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from isla.core.said import Term, joined, tell
-from isla.core.textboard import Row, Wrapped, board_lines, listed, nothing, seat_head, seat_name, terms
+from isla.core.textboard import (
+    Row,
+    Wrapped,
+    board_lines,
+    listed,
+    nothing,
+    seat_head,
+    seat_line,
+    seat_name,
+    terms,
+)
 from isla.games.vanuatu.board import CELL_BY_NAME, CELLS
 from isla.games.vanuatu.data import (
     CHARACTERS,
@@ -335,7 +345,7 @@ def _seat_lines(view: Mapping[str, Any], seat: int, data: Mapping[str, Any]) -> 
                else tell("; {character} (power {power})", character=_character(character), power=power))
     money = tell("{vatus} vatus, {pp} PP; boat on {boat}", vatus=data.get("vatus", 0), pp=data.get("pp", 0),
                  boat=str(data.get("boat")))
-    lines: list[str] = [Row(head, ": ", money, who)]
+    lines: list[str] = [seat_line(head, Row(money, who))]
     fish = data.get("fish") or []
     treasures = data.get("treasures") or []
     rest = data.get("rest")
