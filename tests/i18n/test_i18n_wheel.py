@@ -51,6 +51,13 @@ def test_the_wheel_holds_every_catalog(wheel: Path) -> None:
     assert not any(name.endswith(".mo") for name in shipped)  # read from .po, never compiled
 
 
+def test_the_wheel_holds_every_rules_summary(wheel: Path) -> None:
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    summaries = {p.relative_to(SOURCE).as_posix() for p in SOURCE.glob("isla/games/*/rules/*.md")}
+    assert len(summaries) >= 10  # 2 games x 5 languages
+    assert sorted(summaries - shipped) == []
+
+
 def test_isla_installed_from_the_wheel_reads_its_catalogs(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     installed = subprocess.run(

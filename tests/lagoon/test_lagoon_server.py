@@ -39,6 +39,14 @@ def test_the_server_lists_lagoon_with_the_bots_it_offers(server: Running) -> Non
     assert [option["name"] for option in lagoon["options"]] == ["course"]
 
 
+def test_a_game_without_a_rules_summary_has_no_rules_page(server: Running) -> None:
+    with server.client() as client:
+        missing = client.get("/rules/lagoon", params={"lang": "de"})
+        present = client.get("/rules/puertorico")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    assert present.status_code == 200
+
+
 def test_a_table_without_a_game_is_the_first_registered_game_not_lagoon(server: Running) -> None:
     with server.client() as client:
         created = create(client, [human("Ann"), human("Bob")])

@@ -53,3 +53,17 @@ def test_no_other_page_can_frame_the_pages(page: Page, server: Running) -> None:
     with page.expect_console_message(lambda m: "frame-ancestors" in m.text) as message:
         page.set_content(f'<iframe src="{server.url}/"></iframe>')
     assert "has been blocked" in message.value.text or "Refused to frame" in message.value.text
+
+
+def test_a_rules_summary_page_shows_styled_under_the_servers_own_headers(page: Page, server: Running) -> None:
+    refused = watch(page)
+    answer = page.goto(server.url + "/rules/vanuatu?lang=zh")
+    assert answer is not None and answer.headers["content-security-policy"] == POLICY
+    expect(page.locator("html")).to_have_attribute("lang", "zh")
+    expect(page.get_by_test_id("rules-text").locator("h1")).to_have_text("瓦努阿图规则简介")
+    # The stylesheets loaded (the card and the header are styled), and nothing was refused.
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.rules-text')).maxWidth") != "none"
+    page.get_by_test_id("rules-languages").get_by_text("Deutsch").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert page.evaluate("() => window.__violations") == []
+    assert refused == []

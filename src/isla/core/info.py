@@ -67,7 +67,9 @@ class GameInfo:
       levels        level name -> Level, replacing the default levels' kinds and budgets for this
                     game (a level whose kind needs a heuristic the game lacks is not offered)
       text_board    module with render(view) -> str and describe_action(text) -> str, for the
-                    command line. None: the view as indented JSON, and an action as its text
+                    command line, and optionally lines(view): the board as structured lines
+                    (isla.core.textboard), which the command line shows in its player's language.
+                    None: the view as indented JSON, and an action as its text
       end_triggers  every end trigger `Result.end_triggers` may name, so statistics list each one
                     even when it never fired. Empty: only the triggers that fired are listed
       score_split   (breakdown key, column label) of the score parts the arena's table shows.

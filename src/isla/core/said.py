@@ -19,7 +19,7 @@ and the few messages generic code says (a seat with no name, how a list is joine
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 JSON = dict[str, Any]
@@ -75,6 +75,15 @@ class Said(str):
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the structure
         return (_rebuild, (self.msg, self.plural, self.n, self.domain, dict(self.params)))
+
+
+class Laid(str):
+    """Text laid out from parts that are rendered first (a text board's aligned columns, a wrapped
+    line; isla.core.textboard): its str is the English layout, and `laid(render)` lays out the
+    parts as `render` gives them in a reader's language, so alignment holds in every language."""
+
+    def laid(self, render: Callable[[int | str], str]) -> str:
+        raise NotImplementedError
 
 
 def _rebuild(msg: str, plural: str | None, n: int | None, domain: str | None,
@@ -146,5 +155,6 @@ def _param_from_json(value: Any) -> int | str:
 
 
 __all__ = [
-    "GENERIC", "Said", "Term", "from_json", "generic", "generic_n", "joined", "param_json", "tell", "tell_n",
+    "GENERIC", "Laid", "Said", "Term", "from_json", "generic", "generic_n", "joined", "param_json", "tell",
+    "tell_n",
 ]

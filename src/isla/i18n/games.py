@@ -4,6 +4,9 @@ Generic code never names a game: it asks `game_domain(game)` and gets the folder
 are in, beside the game's module, so a new game brings its catalogs in its own folder and an
 installed game's catalogs travel in its wheel. A game with no catalogs (the test game Lagoon) gets
 None, and whoever shows its words uses the English labels the game's catalog already has.
+
+A game's rules summaries for players are Markdown files in the same folder, `rules/<lang>.md`
+(`rules_summary`): a game declares nothing for them, the folder is the declaration.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 from isla.core.protocol import Game
 from isla.i18n.catalogs import Domain
+from isla.i18n.languages import ENGLISH, LANGUAGES, supported
 
 
 def game_folder(game: Game) -> Path:
@@ -50,4 +54,29 @@ def page_domain(game: Game) -> Domain | None:
     return sibling_domain(game, PAGE_SUFFIX)
 
 
-__all__ = ["PAGE_SUFFIX", "game_domain", "game_folder", "page_domain", "sibling_domain"]
+RULES_DIR = "rules"
+
+
+def rules_languages(game: Game) -> tuple[str, ...]:
+    """The languages `game` has a rules summary in (`rules/<lang>.md` beside its module), in the
+    order of LANGUAGES; empty when it has none."""
+    folder = game_folder(game) / RULES_DIR
+    return tuple(lang for lang in LANGUAGES if (folder / f"{lang}.md").is_file())
+
+
+def rules_summary(game: Game, lang: str) -> tuple[str, str] | None:
+    """`(language, Markdown)` of `game`'s rules summary for a reader of `lang`: that language's
+    summary, else the English one; None when the game has no summary in either."""
+    found = rules_languages(game)
+    chosen = supported(lang) or ENGLISH
+    if chosen not in found:
+        chosen = ENGLISH
+        if chosen not in found:
+            return None
+    return chosen, (game_folder(game) / RULES_DIR / f"{chosen}.md").read_text(encoding="utf-8")
+
+
+__all__ = [
+    "PAGE_SUFFIX", "RULES_DIR", "game_domain", "game_folder", "page_domain", "rules_languages",
+    "rules_summary", "sibling_domain",
+]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from isla.core.protocol import Game
 from isla.core.said import GENERIC as GENERIC_NAME
-from isla.core.said import Said, Term
+from isla.core.said import Laid, Said, Term
 from isla.i18n.catalogs import GENERIC, Domain, ngettext, translate
 from isla.i18n.games import game_domain, sibling_domain
 from isla.i18n.languages import ENGLISH, supported
@@ -43,6 +43,8 @@ class Teller:
         """`value` (a `Said`, a `Term`, a name or a number) in `lang`."""
         if (supported(lang) or ENGLISH) == ENGLISH:
             return str(value)
+        if isinstance(value, Laid):
+            return value.laid(lambda part: self.render(part, lang))
         if isinstance(value, Term):
             return translate(self.terms, lang, value.id) if self.terms is not None else str(value)
         if not isinstance(value, Said):

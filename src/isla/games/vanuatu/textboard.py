@@ -4,15 +4,29 @@ Only the view supplies the position, so what a seat may not know (other seats' r
 round, the order of the face-down archipelago stack, the demand deck, the Paradise Hotel) cannot
 reach the screen. The printed rule tables (tile capacities, demand tiles, characters) are public
 knowledge, read from the game package to show capacities and needs; they carry no state.
+
+Its words are structured (isla.core.textboard), as Puerto Rico's are: sentences are `tell`
+messages of the game's text domain, pieces (actions, characters, goods) `Term`s of its term
+catalog whose English is the notation's word; tile names and cells stay as they are.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from isla.core.textboard import board_text, seat_head, seat_name
+from isla.core.said import Term, joined, tell
+from isla.core.textboard import (
+    Row,
+    Wrapped,
+    board_lines,
+    listed,
+    nothing,
+    seat_head,
+    seat_line,
+    seat_name,
+    terms,
+)
 from isla.games.vanuatu.board import CELL_BY_NAME, CELLS
 from isla.games.vanuatu.data import (
     CHARACTERS,
@@ -28,13 +42,22 @@ from isla.games.vanuatu.data import (
     TILES,
 )
 
-_REST_WORDS = {"first": "first player", "both": "+1 vatu +1 PP", "point": "+1 PP", "coin": "+1 vatu"}
 _CELL_WIDTH = 12  # characters per hex on the map; a row is shifted by half a hex per row down
+LABEL = 15  # the width of the labels on the left of the table's lines
 
 
-def _counts(counts: Mapping[str, int], order: tuple[str, ...] = GOODS) -> str:
-    parts = [f"{name} {counts[name]}" for name in order if counts.get(name)]
-    return ", ".join(parts) if parts else "none"
+_space, _character, _good = terms("action"), terms("character"), terms("good")
+
+
+def _rest_words(token: str) -> str:
+    """What a rest token gives, in words."""
+    if token == "first":
+        return Term("place.first-player", "first player")
+    return {"both": "+1 vatu +1 PP", "point": "+1 PP", "coin": "+1 vatu"}.get(token, "")
+
+
+def _counts(counts: Mapping[str, int], order: tuple[str, ...] = GOODS, term: Any = _good) -> int | str:
+    return listed([Row(term(name), f" {counts[name]}") for name in order if counts.get(name)])
 
 
 def _turn_order(view: Mapping[str, Any]) -> list[int]:
@@ -43,89 +66,152 @@ def _turn_order(view: Mapping[str, Any]) -> list[int]:
     return [(first + i) % players for i in range(players)] if players else []
 
 
+def _what(view: Mapping[str, Any], phase: Mapping[str, Any]) -> str:
+    """The decision of the phase in words."""
+    name = str(phase.get("name"))
+    if name == "tiles":
+        preview = joined(list((view.get("archipelago") or {}).get("preview") or []))
+        return tell("place the archipelago tiles {tiles}, one at a time (V8)", tiles=preview)
+    if name == "neutral":
+        return tell("place a neutral marker (2 players: the first player 2, then the other 3)")
+    if name == "characters":
+        return tell("choose a character (then the old one goes back)")
+    if name == "planning":
+        return tell("place an action marker (planning pass {n} of 3)", n=int(phase.get("step") or 0) + 1)
+    if name == "resolution":
+        return tell("resolve a space where it holds the majority (performing it if possible), or clear one "
+                    "stack without one")
+    if name == "buyer":
+        return tell("take the Buyer's second {good} cube from the reserve, or skip it",
+                    good=_good(phase.get("pending")))
+    if name == "dike":
+        return tell("add a dike after the hut (Rising Waters), or skip it")
+    if name == "final":
+        return tell("sell treasures or make the Beggar's trade before the final scoring, or finish")
+    return tell("decide ({phase})", phase=name)
+
+
 def describe_decision(view: Mapping[str, Any]) -> str:
     """Who decides now and what the decision is, in words."""
     phase = view.get("phase") or {}
     name = phase.get("name")
     if name == "over":
         if view.get("flooded"):
-            return f"The game is over: the sea took {SUBMERGED_LOSS} islands, so everyone loses (§14.5)."
-        return "The game is over."
+            return tell("The game is over: the sea took {n} islands, so everyone loses (§14.5).",
+                        n=SUBMERGED_LOSS)
+        return tell("The game is over.")
     who = seat_name(phase.get("seat"), view.get("seat"))
-    preview = " and ".join((view.get("archipelago") or {}).get("preview") or [])
-    what = {
-        "tiles": f"place the archipelago tiles {preview}, one at a time (V8)",
-        "neutral": "place a neutral marker (2 players: the first player 2, then the other 3)",
-        "characters": "choose a character (then the old one goes back)",
-        "planning": f"place an action marker (planning pass {int(phase.get('step') or 0) + 1} of 3)",
-        "resolution": "resolve a space where it holds the majority (performing it if possible), "
-        "or clear one stack without one",
-        "buyer": f"take the Buyer's second {phase.get('pending')} cube from the reserve, or skip it",
-        "dike": "add a dike after the hut (Rising Waters), or skip it",
-        "final": "sell treasures or make the Beggar's trade before the final scoring, or finish",
-    }.get(str(name), f"decide ({name})")
-    return f"{who} to decide, {name} phase: {what}"
+    called = (Term(f"phase.{name}", f"{name} phase") if name in _PHASES
+              else tell("{phase} phase", phase=str(name)))
+    return tell("{who} to decide, {phase}: {what}", who=who, phase=called, what=_what(view, phase))
 
 
+_PHASES = ("tiles", "neutral", "characters", "planning", "resolution", "buyer", "dike", "final")
 NOBONUS = ":nobonus"  # the same action without the bonus of the seat's character (§11)
-_FIXED = {
-    "explore": "explores the wreck for a treasure", "fish": "fishes", "rest": "rests (draws a rest token)",
-    "finish": "ends its last decision", "buyer:take": "takes the Buyer's second cube",
-    "buyer:skip": "skips the Buyer's second cube", "dike:skip": "builds no dike",
-}
-_ONE = {
-    "char": "takes the {}", "neutral": "puts a neutral marker on {}", "plan": "puts an action marker on {}",
-    "sail": "sails to {}", "build": "builds a hut on {}", "sell": "sells fish ({})",
-    "draw": "draws in the sand on {}", "tourist": "brings a tourist to {}",
-    "clear": "clears its markers from {} without acting", "cash": "sells a treasure worth {}",
-    "beg": "trades {} PP for as many vatus (Beggar)",
-}
-_TWO = {
-    "tile": ("@", "places tile {} on {}"), "buy": ("@", "buys and exports {} from {}"),
-    "dike": ("@", "builds a dike on {} facing {}"),
-    "govern": (":", "moves its markers from {} to {} (Governor)"),
-}
 
 
 def describe_action(text: str) -> str:
     """An action's notation in words, for move logs and help ("plan:fish" -> "puts an action
     marker on fish"); unknown text comes back as it is."""
     if text.endswith(NOBONUS) and text != NOBONUS:
-        return describe_action(text.removesuffix(NOBONUS)) + ", without its character's bonus"
-    if text in _FIXED:
-        return _FIXED[text]
+        return tell("{what}, without its character's bonus", what=describe_action(text.removesuffix(NOBONUS)))
+    fixed = _fixed(text)
+    if fixed is not None:
+        return fixed
     verb, _, rest = text.partition(":")
     if verb in _TWO:
-        sep, words = _TWO[verb]
-        parts = rest.split(sep)
-        return words.format(*parts) if len(parts) == 2 else text
-    return _ONE[verb].format(rest) if verb in _ONE and rest else text
+        parts = rest.split(_TWO[verb])
+        return _two(verb, parts[0], parts[1]) if len(parts) == 2 else text
+    return _one(verb, rest) if verb in _ONE and rest else text
+
+
+def _fixed(text: str) -> str | None:
+    if text == "explore":
+        return tell("explores the wreck for a treasure")
+    if text == "fish":
+        return tell("fishes")
+    if text == "rest":
+        return tell("rests (draws a rest token)")
+    if text == "finish":
+        return tell("ends its last decision")
+    if text == "buyer:take":
+        return tell("takes the Buyer's second cube")
+    if text == "buyer:skip":
+        return tell("skips the Buyer's second cube")
+    if text == "dike:skip":
+        return tell("builds no dike")
+    return None
+
+
+_ONE = ("char", "neutral", "plan", "sail", "build", "sell", "draw", "tourist", "clear", "cash", "beg")
+_TWO = {"tile": "@", "buy": "@", "dike": "@", "govern": ":"}
+
+
+def _one(verb: str, arg: str) -> str:
+    if verb == "char":
+        return tell("takes the {character}", character=_character(arg))
+    if verb == "neutral":
+        return tell("puts a neutral marker on {space}", space=_space(arg))
+    if verb == "plan":
+        return tell("puts an action marker on {space}", space=_space(arg))
+    if verb == "sail":
+        return tell("sails to {tile}", tile=arg)
+    if verb == "build":
+        return tell("builds a hut on {tile}", tile=arg)
+    if verb == "sell":
+        return tell("sells fish ({fish})", fish=arg)
+    if verb == "draw":
+        return tell("draws in the sand on {tile}", tile=arg)
+    if verb == "tourist":
+        return tell("brings a tourist to {tile}", tile=arg)
+    if verb == "clear":
+        return tell("clears its markers from {space} without acting", space=_space(arg))
+    if verb == "cash":
+        return tell("sells a treasure worth {value}", value=arg)
+    return tell("trades {n} PP for as many vatus (Beggar)", n=arg)
+
+
+def _two(verb: str, first: str, second: str) -> str:
+    if verb == "tile":
+        return tell("places tile {tile} on {cell}", tile=first, cell=second)
+    if verb == "buy":
+        return tell("buys and exports {good} from {tile}", good=_good(first), tile=second)
+    if verb == "dike":
+        return tell("builds a dike on {tile} facing {toward}", tile=first, toward=second)
+    return tell("moves its markers from {space} to {to} (Governor)", space=_space(first), to=_space(second))
 
 
 def _table_lines(view: Mapping[str, Any]) -> list[str]:
-    lines = [f"Fish price     {view.get('fish_price')} vatus a fish point"]
+    price = tell("{n} vatus a fish point", n=str(view.get("fish_price")))
+    lines: list[str] = [Row((tell("Fish price"), LABEL), price)]
     tourists = view.get("tourists") or {}
     tile = tourists.get("tile")
     left = tourists.get("left", 0)
-    office = f"tile {tile}, {left} tourists left this round" if tile is not None else "empty"
-    lines.append(f"Tourist office {office}; {tourists.get('stack_size', 0)} tiles in the Paradise Hotel")
+    office = (tell("tile {tile}, {n} tourists left this round", tile=tile, n=left) if tile is not None
+              else tell("empty"))
+    hotel = tell("{office}; {n} tiles in the Paradise Hotel", office=office, n=tourists.get("stack_size", 0))
+    lines.append(Row((tell("Tourist office"), LABEL), hotel))
     demand = view.get("demand") or {}
-    lines.append(f"Demand (topmost first; deck {demand.get('deck_size', 0)}, "
-                 f"discarded {', '.join(demand.get('discard') or []) or 'none'})")
+    lines.append(tell("Demand (topmost first; deck {deck}, discarded {discarded})",
+                      deck=demand.get("deck_size", 0), discarded=listed(list(demand.get("discard") or []))))
     for i, entry in enumerate(demand.get("display") or [], start=1):
         needs = DEMAND_NEEDS[int(entry["tile"]) - 1]
         filled = entry.get("filled") or {}
-        slots = [f"{g} {filled.get(g, 0)}/{need}" for g, need in zip(GOODS, needs, strict=True) if need]
-        lines.append(f"  {i}. tile {entry['tile']:<3} {', '.join(slots)}")
-    lines.append(f"Goods reserve  {_counts(view.get('reserve') or {})}")
+        slots: list[int | str] = [Row(_good(g), f" {filled.get(g, 0)}/{need}")
+                                  for g, need in zip(GOODS, needs, strict=True) if need]
+        number = tell("tile {tile}", tile=entry["tile"])
+        lines.append(Row(f"  {i}. ", (number, 8), " ", joined(slots, "comma")))
+    lines.append(Row((tell("Goods reserve"), LABEL), _counts(view.get("reserve") or {})))
     arch = view.get("archipelago") or {}
-    preview = [f"{name} ({'island' if TILES[TILE_INDEX[name]].island else 'ocean'})"
-               for name in arch.get("preview") or []]
+    preview: list[int | str] = [
+        Row(f"{name} (", Term("place.island", "island") if TILES[TILE_INDEX[name]].island
+            else Term("place.ocean", "ocean"), ")") for name in arch.get("preview") or []]
     letters = list(reversed(arch.get("stack_letters") or []))
-    lines.append(f"Archipelago    shown: {', '.join(preview) or 'none'}; face down, next first: "
-                 f"{' '.join(letters) or 'none'}")
+    shown = tell("shown: {tiles}; face down, next first: {letters}", tiles=listed(preview),
+                 letters=" ".join(letters) or nothing())
+    lines.append(Row((tell("Archipelago"), LABEL), shown))
     if (view.get("options") or {}).get("rising_waters"):
-        lines += textwrap.wrap(_waters_line(view), 100, subsequent_indent=" " * 15)
+        lines.append(Wrapped(_waters_line(view), 100, " " * 15))
     return lines
 
 
@@ -134,9 +220,11 @@ def _waters_line(view: Mapping[str, Any]) -> str:
     sunk = sum(1 for t in board if int(t.get("water") or 0) >= SUBMERGED_AT)
     used = sum(len(t.get("dikes") or []) for t in board)
     countdown = view.get("countdown")
-    when = f"the waters rise after {countdown} more actions" if countdown else "no flood pending this round"
-    return (f"Rising Waters  {when}; dikes {used}/{DIKES} used; islands submerged {sunk} "
-            f"({SUBMERGED_LOSS} end the game: everyone loses)")
+    when = (tell("the waters rise after {n} more actions", n=countdown) if countdown
+            else tell("no flood pending this round"))
+    return Row((tell("Rising Waters"), LABEL), tell(
+        "{when}; dikes {used}/{dikes} used; islands submerged {sunk} ({lost} end the game: everyone loses)",
+        when=when, used=used, dikes=DIKES, sunk=sunk, lost=SUBMERGED_LOSS))
 
 
 def _boats(view: Mapping[str, Any]) -> dict[str, list[int]]:
@@ -170,8 +258,8 @@ def _map_lines(view: Mapping[str, Any]) -> list[str]:
         rows.setdefault(r, []).append((2 * q - r, text))
     left = min(x for row in rows.values() for x, _ in row)
     half = _CELL_WIDTH // 2
-    lines = ["Map (islands in CAPITALS: huts h, tourists t, water w; oceans: fish f, treasure x, "
-             "boats b + seats)"]
+    lines: list[str] = [tell("Map (islands in CAPITALS: huts h, tourists t, water w; oceans: fish f, "
+                             "treasure x, boats b + seats)")]
     for r in sorted(rows):
         for k in range(3):
             line = ""
@@ -184,27 +272,32 @@ def _map_lines(view: Mapping[str, Any]) -> list[str]:
 def _tile_lines(view: Mapping[str, Any]) -> list[str]:
     boats = _boats(view)
     players = len(view.get("seats") or [])
-    lines = ["Tiles"]
+    # i18n: A heading of the text board: every tile of the archipelago with what is on it.
+    lines: list[str] = [tell("Tiles")]
     for t in sorted(view.get("board") or [], key=lambda t: CELL_BY_NAME.get(str(t["cell"]), 0)):
         data = TILES[TILE_INDEX[t["tile"]]]
         head = f"  {t['cell']:<5} {t['tile']:<12}"
         if data.island:
             if int(t.get("water") or 0) >= SUBMERGED_AT:
-                lines.append(head + "island, submerged: nothing left on it")
+                lines.append(Row(head, tell("island, submerged: nothing left on it")))
                 continue
             huts = t.get("huts") or [0] * players
-            owners = ", ".join(f"seat {s} {h}" for s, h in enumerate(huts) if h) or "none"
-            lines.append(head + f"island  huts {sum(huts)}/{data.huts} ({owners}); "
-                         f"drawings {t.get('drawings', 0)}/{data.drawings}; "
-                         f"tourists {t.get('tourists', 0)}/{data.tourists}")
-            line = " " * 27 + f"goods {_counts(t.get('goods') or {})}"
+            owners = listed([Row(seat_name(s, None), f" {h}") for s, h in enumerate(huts) if h])
+            lines.append(Row(head, (Term("place.island", "island"), 8), tell(
+                "huts {huts}/{most} ({owners}); drawings {drawings}/{spaces}; tourists {tourists}/{room}",
+                huts=sum(huts), most=data.huts, owners=owners, drawings=t.get("drawings", 0),
+                spaces=data.drawings, tourists=t.get("tourists", 0), room=data.tourists)))
+            waters = ""
             if (view.get("options") or {}).get("rising_waters"):
-                dikes = ", ".join(t.get("dikes") or []) or "none"
-                line += f"; water {t.get('water', 0)}/{SUBMERGED_AT}, dikes toward {dikes}"
+                dikes = listed(list(t.get("dikes") or []))
+                waters = tell("; water {water}/{most}, dikes toward {dikes}", water=t.get("water", 0),
+                              most=SUBMERGED_AT, dikes=dikes)
+            lines.append(Row(" " * 27, tell("goods {goods}", goods=_counts(t.get("goods") or {})), waters))
         else:
-            aboard = ", ".join(f"seat {s}" for s in boats.get(str(t["tile"]), [])) or "none"
-            line = head + f"ocean   fish {t.get('fish', 0)}, treasure {t.get('treasure', 0)}; boats: {aboard}"
-        lines.append(line)
+            aboard = listed([seat_name(s, None) for s in boats.get(str(t["tile"]), [])])
+            lines.append(Row(head, (Term("place.ocean", "ocean"), 8), tell(
+                "fish {fish}, treasure {treasure}; boats: {boats}", fish=t.get("fish", 0),
+                treasure=t.get("treasure", 0), boats=aboard)))
     return lines
 
 
@@ -212,67 +305,84 @@ def _space_lines(view: Mapping[str, Any]) -> list[str]:
     order = _turn_order(view)
     seats = view.get("seats") or []
     neutral = view.get("neutral") or {}
-    lines = [f"Action spaces (markers in turn order {', '.join(str(s) for s in order)}: "
-             "a tie goes to the earlier seat)"]
+    lines: list[str] = [tell("Action spaces (markers in turn order {order}: a tie goes to the earlier seat)",
+                             order=", ".join(str(s) for s in order))]
     for number, space in enumerate(SPACES, start=1):
-        marks = [f"seat {s} {seats[s]['markers'][space]}" for s in order
-                 if s < len(seats) and (seats[s].get("markers") or {}).get(space)]
+        marks: list[int | str] = [Row(seat_name(s, None), f" {seats[s]['markers'][space]}") for s in order
+                                  if s < len(seats) and (seats[s].get("markers") or {}).get(space)]
         if neutral.get(space):
-            marks.append(f"neutral {neutral[space]}")
-        lines.append(f"  {number}. {space:<8} {', '.join(marks) or '-'}")
+            marks.append(tell("neutral {n}", n=neutral[space]))
+        lines.append(Row(f"  {number}. ", (_space(space), 8), " ", listed(marks, "-")))
     return lines
 
 
 def _character_lines(view: Mapping[str, Any]) -> list[str]:
     if (view.get("options") or {}).get("characters") == "off":
-        return ["Characters     not used (no-character mode)"]
+        return [Row((tell("Characters"), LABEL), tell("not used (no-character mode)"))]
     offer = view.get("offer") or []
     if offer:
-        text = f"Characters offered: {', '.join(offer)}"
+        text = tell("Characters offered: {characters}", characters=listed([_character(c) for c in offer]))
     elif view.get("players") == 2:
-        seen = ", ".join(view.get("seen") or []) or "none yet"
-        text = f"Characters: 5 offered each round, none of the 5 seen last round (seen: {seen})"
+        seen = listed([_character(c) for c in view.get("seen") or []], tell("none yet"))
+        text = tell("Characters: 5 offered each round, none of the 5 seen last round (seen: {seen})",
+                    seen=seen)
     else:
         held = {data.get("character") for data in view.get("seats") or []}
-        text = f"Characters free: {', '.join(c for c in CHARACTERS if c not in held) or 'none'}"
-    return textwrap.wrap(text, 100, subsequent_indent="    ")
+        text = tell("Characters free: {characters}",
+                    characters=listed([_character(c) for c in CHARACTERS if c not in held]))
+    return [Wrapped(text)]
 
 
 def _seat_lines(view: Mapping[str, Any], seat: int, data: Mapping[str, Any]) -> list[str]:
-    head = seat_head(view, seat, ("first", "first player"))
+    head = seat_head(view, seat, ("first", Term("place.first-player", "first player")))
     character = data.get("character")
+    who: str = ""
     if character:
         linked = LINKED[CHARACTERS.index(character)] if character in CHARACTERS else -1
-        link = f", linked to {SPACES[linked]}" if linked >= 0 else ""
-        power = "used this round" if data.get("used") else "unused"
-        who = f"; {character}{link} (power {power})"
-    else:
-        who = ""
-    lines = [f"{head}: {data.get('vatus', 0)} vatus, {data.get('pp', 0)} PP; boat on {data.get('boat')}{who}"]
+        power = tell("used this round") if data.get("used") else tell("unused")
+        who = (tell("; {character}, linked to {space} (power {power})", character=_character(character),
+                    space=_space(SPACES[linked]), power=power) if linked >= 0
+               else tell("; {character} (power {power})", character=_character(character), power=power))
+    money = tell("{vatus} vatus, {pp} PP; boat on {boat}", vatus=data.get("vatus", 0), pp=data.get("pp", 0),
+                 boat=str(data.get("boat")))
+    lines: list[str] = [seat_line(head, Row(money, who))]
     fish = data.get("fish") or []
     treasures = data.get("treasures") or []
     rest = data.get("rest")
-    token = "none" if rest is None else "drawn, hidden until the round ends" if rest == "hidden" else (
-        f"{rest} ({_REST_WORDS.get(str(rest), '')})")
-    lost = f", {data['huts_lost']} lost to the sea" if data.get("huts_lost") else ""
-    lines.append(f"    fish {' '.join(map(str, fish)) or 'none'}; "
-                 f"treasures {' '.join(map(str, treasures)) or 'none'}; "
-                 f"huts {data.get('huts_left', 0)} in supply{lost}; rest token {token}")
+    token: str = nothing()
+    if rest == "hidden":
+        token = tell("drawn, hidden until the round ends")
+    elif rest is not None:
+        token = Row(f"{rest} (", _rest_words(str(rest)), ")")
+    lost = tell(", {n} lost to the sea", n=data["huts_lost"]) if data.get("huts_lost") else ""
+    held = tell("fish {fish}; treasures {treasures}; huts {huts} in supply",
+                fish=" ".join(map(str, fish)) or nothing(),
+                treasures=" ".join(map(str, treasures)) or nothing(), huts=data.get("huts_left", 0))
+    lines.append(Row("    ", held, lost, tell("; rest token {token}", token=token)))
     markers = data.get("markers") or {}
     done = data.get("done") or []
-    plan = f"    markers {_counts(markers, SPACES)} ({data.get('placed', 0)}/5 placed)"
+    placed = tell("markers {markers} ({placed}/5 placed)", markers=_counts(markers, SPACES, _space),
+                  placed=data.get("placed", 0))
+    plan: list[int | str] = ["    ", placed]
     if done:
-        plan += f"; resolved this round: {', '.join(done)}"
+        resolved = joined([_space(d) for d in done], "comma")
+        plan.append(tell("; resolved this round: {spaces}", spaces=resolved))
     if data.get("governed"):
-        plan += f"; Governor moved markers to {data['governed']}"
-    lines.append(plan)
+        plan.append(tell("; Governor moved markers to {space}", space=_space(data["governed"])))
+    lines.append(Row(*plan))
     return lines
 
 
 def render(view: Mapping[str, Any]) -> str:
     """The whole board as `view["seat"]` sees it (None: a spectator)."""
-    title = (f"Vanuatu, {view.get('players')} players, round {view.get('round')} of {ROUNDS}, "
-             f"first player seat {view.get('first')}")
+    return "\n".join(lines(view))
+
+
+def lines(view: Mapping[str, Any]) -> list[str]:
+    """The board as structured lines (isla.core.textboard), each line's str its English."""
+    title = tell("Vanuatu, {players} players, round {round} of {rounds}, first player seat {first}",
+                 players=str(view.get("players")), round=str(view.get("round")), rounds=ROUNDS,
+                 first=str(view.get("first")))
     seats: list[str] = []
     for seat, data in enumerate(view.get("seats") or []):
         seats += _seat_lines(view, seat, data)
@@ -282,4 +392,4 @@ def render(view: Mapping[str, Any]) -> str:
         [*_space_lines(view), *_character_lines(view)],
         seats,
     ]
-    return board_text(view, title, describe_decision(view), sections)
+    return board_lines(view, title, describe_decision(view), sections)
