@@ -56,8 +56,8 @@ def test_http_refusals_come_in_german_chinese_or_english_as_the_reader_asks(serv
     assert refusals(server, table_id, bob, GERMAN) == [
         (404, "not_found", "es gibt keinen Tisch „nope“"),
         (409, "seat_taken", f"Tisch {table_id} hat schon begonnen: kein Platz ist frei"),
-        (401, "unauthorized", "Aktionen senden braucht einen Platz: melde dich an oder sende dein "
-                              "Spieler-Token (Header 'Authorization: Bearer TOKEN')"),
+        (401, "unauthorized", "zum Senden von Aktionen brauchst du einen Platz: melde dich an oder "
+                              "sende dein Spieler-Token (Header 'Authorization: Bearer TOKEN')"),
         (409, "not_your_turn", "Platz 0 ist am Zug, nicht du (Platz 1)"),
         (404, "not_found", "diesen Endpunkt gibt es nicht: GET /api/no-such-thing"),
     ]
