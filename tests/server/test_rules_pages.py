@@ -26,7 +26,8 @@ def named_terms(name: str, lang: str) -> set[str]:
     """The game's terms for its roles, actions and characters in `lang` (its term catalog)."""
     domain = game_domain(registry.game(name))
     assert domain is not None
-    found = {str(text) for msgid, text in texts(domain, lang).items() if msgid.startswith(KINDS)}
+    found = {str(text) for msgid, text in texts(domain, lang).items()
+             if msgid.startswith(KINDS) and msgid.count(".") == 1}  # not their tooltips' help texts
     assert found, (name, lang)
     return found
 
