@@ -737,13 +737,13 @@ async function relabel() {
 async function start() {
   wireSignIn();
   wireCreateForm();
-  installMyGames(gameTitle);
   const [user, tables] = await Promise.allSettled([currentUser(), api('GET', '/api/tables')]);
   try {
     await startPageLanguage({ user: user.status === 'fulfilled' ? user.value : null, onSwitch: relabel });
   } catch (error) {
     console.error('isla: the page stays in English', error); // its texts could not be loaded
   }
+  installMyGames(gameTitle); // its notification choices are words: after the language is known
   renderClockChoices();
   showConnection(page.connection);
   await loadGames();

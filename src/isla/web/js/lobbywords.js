@@ -2,7 +2,9 @@
 // by level, lists of names, the create form's speeds. Each variant is a message of its own; a
 // level a game declares beyond the usual three is shown by its name.
 
-import { t } from './shared/i18n.js';
+import { listed, t } from './shared/i18n.js';
+
+export { listed }; // the shared list joining, as the lobby's other words
 
 /** A bot seat's name as the table page shows it: "Easy bot", "Easy bot 2" (`number`: among equals). */
 export function botName(level, number = null) {
@@ -33,17 +35,9 @@ export function standInNote(level) {
   return t('a {level} bot plays for them', { level });
 }
 
-/** "A", "A and B", "A, B and C", with the language's own "and" and list comma. */
-export function listed(words) {
-  if (words.length < 2) return words.join('');
-  let head = words[0];
-  for (const next of words.slice(1, -1)) head = t('{first}, {next}', { first: head, next });
-  return t('{first} and {last}', { first: head, last: words[words.length - 1] });
-}
-
 /** "A; B; C": notes on one thing. */
 export function notes(words) {
-  return words.reduce((first, next) => t('{first}; {next}', { first, next }));
+  return listed(words, ';');
 }
 
 /** The create form's speeds, by the preset names the server accepts (docs/clocks.md). */

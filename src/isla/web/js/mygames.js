@@ -87,6 +87,7 @@ function render() {
 
 /** Word the list again in the page's language (after a switch). */
 export function redrawMyGames() {
+  noticeControls($('notice-controls')); // the notification choices' words too (they keep their state)
   if (state.entries !== null) render();
 }
 

@@ -5,7 +5,7 @@
 // say_n() (the `puertorico-page` domain, keyed by their English: docs/i18n.md), the game's pieces
 // through term() (the `puertorico` term catalog: roles, buildings, goods, tiles, phases).
 
-import { language, t, tn } from '/static/js/shared/i18n.js';
+import { gameWords, language, listed } from '/static/js/shared/i18n.js';
 import { statusLine as sharedStatusLine } from '/static/js/shared/status.js';
 import { buildingLabel, roleLabel } from './catalog.js';
 import { doubloons } from './nouns.js';
@@ -14,21 +14,10 @@ import { humanize } from './util.js';
 export const PAGE_DOMAIN = 'puertorico-page';
 export const TERM_DOMAIN = 'puertorico';
 
-/** A sentence of the page in the reader's language (its English is the msgid). */
-export function say(msg, params = {}) {
-  return t(msg, params, PAGE_DOMAIN);
-}
-
-/** A count of the page: the form of `one`/`many` that goes with `n`, in the reader's language. */
-export function say_n(one, many, n, params = {}) {
-  return tn(one, many, n, params, PAGE_DOMAIN);
-}
-
-/** A term of the game's catalog (`good.corn`), or `fallback` when the catalog has none. */
-export function term(id, fallback = id) {
-  const text = t(id, {}, TERM_DOMAIN);
-  return text === id ? fallback : text;
-}
+/** say(msg, params), say_n(one, many, n, params): the page's sentences in the reader's language;
+ * term(id, fallback): a term of the game's catalog (`good.corn`). */
+export const { say, say_n, term } = gameWords(PAGE_DOMAIN, TERM_DOMAIN);
+export { listed }; // the shared list joining, for the game's other scripts
 
 /**
  * A label in the middle of a sentence: "Small market" -> "small market". German writes its nouns
@@ -215,18 +204,3 @@ export const TRIGGER_WORDS = {
   get vp() { return say('the VP chips ran out'); },
 };
 
-/**
- * `items` as one list in the reader's language, joined by the generic domain's messages: "a, b and
- * c" (`how` 'and'), "a, b, c" (','), "a; b; c" (';').
- */
-export function listed(items, how = 'and') {
-  const parts = items.map(String);
-  if (!parts.length) return '';
-  let text = parts[0];
-  parts.slice(1).forEach((next, i) => {
-    if (how === 'and' && i === parts.length - 2) text = t('{first} and {last}', { first: text, last: next });
-    else if (how === ';') text = t('{first}; {next}', { first: text, next });
-    else text = t('{first}, {next}', { first: text, next });
-  });
-  return text;
-}

@@ -5,7 +5,7 @@
 // say_n() (the `vanuatu-page` domain, keyed by their English: docs/i18n.md), the game's pieces and
 // counts through term() and counted() (the `vanuatu` term catalog).
 
-import { t, tn } from '/static/js/shared/i18n.js';
+import { gameWords, listed, tn } from '/static/js/shared/i18n.js';
 import { statusLine as sharedStatusLine } from '/static/js/shared/status.js';
 import { label, tileLabel } from './catalog.js';
 import { boardIndex, neighbours, sailDistances } from './geometry.js';
@@ -13,21 +13,10 @@ import { boardIndex, neighbours, sailDistances } from './geometry.js';
 export const PAGE_DOMAIN = 'vanuatu-page';
 export const TERM_DOMAIN = 'vanuatu';
 
-/** A sentence of the page in the reader's language (its English is the msgid). */
-export function say(msg, params = {}) {
-  return t(msg, params, PAGE_DOMAIN);
-}
-
-/** A count of the page: the form of `one`/`many` that goes with `n`, in the reader's language. */
-export function say_n(one, many, n, params = {}) {
-  return tn(one, many, n, params, PAGE_DOMAIN);
-}
-
-/** A term of the game's catalog (`action.sail`), or `fallback` when the catalog has none. */
-export function term(id, fallback = id) {
-  const text = t(id, {}, TERM_DOMAIN);
-  return text === id ? fallback : text;
-}
+/** say(msg, params), say_n(one, many, n, params): the page's sentences in the reader's language;
+ * term(id, fallback): a term of the game's catalog (`action.sail`). */
+export const { say, say_n, term } = gameWords(PAGE_DOMAIN, TERM_DOMAIN);
+export { listed }; // the shared list joining, for the game's other scripts
 
 /** "1 vatu", "3 vatus", "2 PP" (the term catalog's counts, in the reader's language). */
 export function vatus(n) {
@@ -47,17 +36,6 @@ export function goodName(good) {
   return term(`good.${good}`, String(good ?? ''));
 }
 
-/** `items` joined as one list in the reader's language ("a, b and c"; `how` ',' for "a, b, c"). */
-export function listed(items, how = 'and') {
-  const parts = items.map(String);
-  if (!parts.length) return '';
-  let text = parts[0];
-  parts.slice(1).forEach((next, i) => {
-    if (how === 'and' && i === parts.length - 2) text = t('{first} and {last}', { first: text, last: next });
-    else text = t('{first}, {next}', { first: text, next });
-  });
-  return text;
-}
 
 function character(view, seat) {
   return view.seats?.[seat]?.character ?? null;

@@ -81,6 +81,38 @@ export function translateDocument(root = document) {
   }
 }
 
+/**
+ * `items` as one list in the reader's language, joined by the generic domain's messages: "a, b and
+ * c" (`how` 'and'), "a, b, c" (','), "a; b; c" (';', notes on one thing).
+ */
+export function listed(items, how = 'and') {
+  const parts = [...items].map(String);
+  if (!parts.length) return '';
+  let text = parts[0];
+  parts.slice(1).forEach((next, i) => {
+    if (how === 'and' && i === parts.length - 2) text = t('{first} and {last}', { first: text, last: next });
+    else if (how === ';') text = t('{first}; {next}', { first: text, next });
+    else text = t('{first}, {next}', { first: text, next });
+  });
+  return text;
+}
+
+/**
+ * The lookups a game's own page scripts use: `say` and `say_n` in its page domain (sentences keyed
+ * by their English), `term` in its term domain (pieces by id, `fallback` when the catalog has none).
+ * A game's words module exports them by these names, which the extraction looks for.
+ */
+export function gameWords(pageDomain, termDomain) {
+  return {
+    say: (msg, params = {}) => t(msg, params, pageDomain),
+    say_n: (one, many, n, params = {}) => tn(one, many, n, params, pageDomain),
+    term: (id, fallback = id) => {
+      const text = t(id, {}, termDomain);
+      return text === id ? fallback : text;
+    },
+  };
+}
+
 /** Which gettext form the count `n` takes under `rule` ({forms, rules}), as the server's ngettext. */
 export function pluralForm(rule, n) {
   const operands = { n: Math.abs(n), i: Math.floor(Math.abs(n)), v: 0, w: 0, f: 0, t: 0, c: 0, e: 0 };
