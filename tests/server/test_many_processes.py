@@ -7,6 +7,8 @@ random bots keep them quick.
 
 from __future__ import annotations
 
+import socket
+import subprocess
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -221,3 +223,76 @@ def test_redis_url_without_the_redis_extra_is_one_line_naming_it(
     assert status == 2 and len(err.splitlines()) == 1, err
     assert err == ("isla: --redis-url needs its client redis, which is not installed: "
                    "pip install 'isla[redis]'\n")
+
+
+class PrivateRedis:
+    """A Redis server of the test's own on a free port (so that it can be stopped), without
+    persistence: started again, it is empty, as a Redis that lost everything."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+                                         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        with redis.Redis.from_url(self.url) as keys:
+            wait_for("the test's Redis to answer", lambda: _pings(keys))
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(PATIENCE)
+            self.process = None
+
+
+def _pings(keys: redis.Redis) -> bool:
+    try:
+        return bool(keys.ping())
+    except redis.ConnectionError:
+        return False
+
+
+def test_without_redis_the_processes_serve_from_the_database_and_catch_up_when_it_answers(
+    postgres_database: str,
+) -> None:
+    private = PrivateRedis()
+    private.start()
+    database = make_url(postgres_database).render_as_string(hide_password=False)
+    both = [Serving("--database-url", database, "--redis-url", private.url, "--bot-pace", "0",
+                    "--bot-workers", "0") for _ in range(2)]
+    try:
+        one, two = both
+        with client(one) as http:
+            created = create(http, [human("Ann"), bot()], game="puertorico", seating="fixed", options=SHORT)
+        table_id = created["table"]["id"]
+        acknowledged: Moves = []
+        with Socket(two.base, token=created["tokens"][0]["token"]) as sock:
+            # Two moves, and Ann is to move again (the bot's move came through Redis): Redis stops.
+            play(sock, table_id, acknowledged, until=lambda table: len(acknowledged) >= 2 and table["legal"]
+                 and table["seq"] > acknowledged[-1][0])
+            private.stop()
+            for serving in both:
+                wait_for("each process to notice", lambda s=serving: "is not available" in s.logged())
+            # Ann's move is made (the database takes it) though no other process hears of it now.
+            table = play(sock, table_id, acknowledged, until=lambda _table: len(acknowledged) >= 3)
+            assert len(acknowledged) == 3
+            private.start()
+            # Once Redis answers, the processes catch up and the game goes on to its end.
+            table = play(sock, table_id, acknowledged)
+        assert table["status"] == "finished"
+        with client(one) as http:
+            check_log(table_log(http, table_id), get(http, table_id), acknowledged)
+        for serving in both:
+            serving.stop()  # cleanly, without a traceback
+            logged = serving.logged()
+            assert f"Redis at {private.url} is not available" in logged, logged
+            assert f"Redis at {private.url} answers again" in logged, logged
+    finally:
+        for serving in both:
+            if serving.process.poll() is None:
+                serving.kill()
+        private.stop()

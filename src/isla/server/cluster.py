@@ -29,15 +29,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
 import secrets
 import socket
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from isla.core import JSON
@@ -46,16 +48,20 @@ from isla.server.store import DatabaseUnavailable, Store, StoredClocks
 from isla.server.tables import LIVE, Caller, LiveTable, LocalTableService, NewTable, TableError
 
 log = logging.getLogger("isla.server")
+T = TypeVar("T")
 
 # The channel and the lease keys are named after the database, so that the processes of several
 # databases (two sites, or the tests) may share one Redis without meeting: isla:<database>:tables,
 # isla:<database>:owner:<table>.
 CHANNEL = "isla:{}:tables"
 OWNER = "isla:{}:owner:"
-# The lease is renewed (its expiry pushed on) only by its holder: compare, then act.
-MINE = "if redis.call('get', KEYS[1]) == ARGV[1] then return "
-RENEW = MINE + "redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
-RELEASE = MINE + "redis.call('del', KEYS[1]) end return 0"
+# The lease is renewed (its expiry pushed on) and given back only by its holder: compare, then act.
+# A lease Redis no longer has at all (it restarted empty) is taken again by the process that held it.
+RENEW = """local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not holder then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0"""
+RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 Heard = Callable[[str, int | None], None]  # (table id, its log's length after a move, else None)
 # Waiting for Redis again: first after this many seconds, then twice as long each time (at most LAST).
 RETRY_FIRST = 0.5
@@ -76,7 +82,10 @@ class Link:
         self.channel = CHANNEL.format(database)
         self.owner = OWNER.format(database)
         self.me = process_name()
-        self.redis: Redis = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+        # A connection idle for a second is checked before use, so one that Redis closed while it was
+        # away (restarting) is replaced instead of failing the first command afterwards.
+        self.redis: Redis = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
+                                           health_check_interval=1)
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self.down = False
@@ -119,7 +128,7 @@ class Link:
         while True:
             message = await self._outbox.get()
             try:
-                await self.redis.publish(self.channel, message)
+                await twice(functools.partial(self.redis.publish, self.channel, message))
             except (RedisError, OSError) as error:
                 self.failed(error)
             finally:
@@ -161,20 +170,26 @@ class Link:
         """Take the leases nobody holds; the tables whose lease this process now holds."""
         if not table_ids:
             return set()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id in table_ids:
-                pipe.set(self.owner + table_id, self.me, nx=True, px=ms)
-            taken = await pipe.execute()
+        async def claim() -> list[Any]:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    pipe.set(self.owner + table_id, self.me, nx=True, px=ms)
+                return await pipe.execute()
+
+        taken = await twice(claim)
         return {table_id for table_id, ok in zip(table_ids, taken, strict=True) if ok}
 
     async def renew(self, table_ids: list[str], ms: int) -> set[str]:
         """Push on the leases this process holds; the tables whose lease it still holds."""
         if not table_ids:
             return set()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id in table_ids:
-                await self._renew(keys=[self.owner + table_id], args=[self.me, ms], client=pipe)
-            kept = await pipe.execute()
+        async def renew() -> list[Any]:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    await self._renew(keys=[self.owner + table_id], args=[self.me, ms], client=pipe)
+                return await pipe.execute()
+
+        kept = await twice(renew)
         return {table_id for table_id, ok in zip(table_ids, kept, strict=True) if ok}
 
     async def release(self, table_ids: list[str]) -> None:
@@ -403,6 +418,15 @@ class SharedTableService(LocalTableService):
             async with live.lock:
                 await self._reload(live)
         return await super().submit(table_id, caller, seq, actions, plan)
+
+
+async def twice(call: Callable[[], Awaitable[T]]) -> T:
+    """`call()`, and once more if its connection had been closed by Redis (restarted meanwhile): the
+    second try opens a new one."""
+    try:
+        return await call()
+    except RedisConnectionError:
+        return await call()
 
 
 def _line(error: BaseException) -> str:
