@@ -10,8 +10,9 @@ that starts serves at once: it rebuilds every live table by replaying its log in
 one table at a time, and any table sooner when a request asks for it (that request waits for that
 table only); each table's bots carry on once it is rebuilt.
 
-A later multi-process service (PostgreSQL + Redis) can implement the same interface; so nothing
-outside this module touches `LiveTable` or the store directly.
+Several processes on one PostgreSQL database (`--redis-url`) run `cluster.SharedTableService`, this
+service told of the other processes' changes and owning only some tables (`owns`); nothing outside
+these modules touches `LiveTable` or the store directly.
 """
 
 from __future__ import annotations
