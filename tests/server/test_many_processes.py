@@ -90,14 +90,15 @@ def agreed(one: Serving, two: Serving, table_id: str) -> dict[str, Any]:
 
 
 def check_log(log: dict[str, Any], table: dict[str, Any], acknowledged: Moves) -> None:
-    """The log is whole (seq 0, 1, 2, ... once each), every acknowledged move is in it, and every bot
-    seat's action was a bot's."""
+    """The log is whole (seq 0, 1, 2, ... once each), every acknowledged move is in it, every bot
+    seat's action was a bot's, and bots moved only for bot seats and seats a bot stands in for."""
     actions = log["actions"]
     assert [a["seq"] for a in actions] == list(range(len(actions)))
     for seq, action in acknowledged:
         assert actions[seq]["action"] == action and actions[seq]["source"] == "player"
     bots = {seat["seat"] for seat in table["seats"] if seat["kind"] == "bot"}
-    assert {a["seat"] for a in actions if a["source"] == "bot"} <= bots
+    stood_in = {seat["seat"] for seat in table["seats"] if seat["stand_in"] is not None}
+    assert {a["seat"] for a in actions if a["source"] == "bot"} <= bots | stood_in
     assert all(a["source"] == "bot" for a in actions if a["seat"] in bots)
 
 
@@ -194,6 +195,28 @@ def test_kill_9_of_a_tables_owner_hands_it_to_the_other_process_and_the_bots_go_
     with client(staying) as http:
         check_log(table_log(http, table_id), get(http, table_id), acknowledged)
     assert "taken over" not in staying.logged()  # nobody took it from the staying one meanwhile
+    assert "not applied" not in staying.logged(), staying.logged()  # no bot move was made twice
+
+
+def test_a_deadline_passes_once_across_processes_and_the_stand_in_plays_on(start: Any) -> None:
+    one, two = start(), start()
+    clock = {"mode": "realtime", "bank": 1, "increment": 0, "on_timeout": "stand-in",
+             "stand_in_level": "easy"}
+    with client(one) as http:
+        created = create(http, [human("Ann"), bot()], game="puertorico", seating="fixed", options=SHORT,
+                         clock=clock)
+    table_id = created["table"]["id"]
+    with Socket(two.base, token=created["tokens"][0]["token"]) as sock:  # Ann looks on, never moving
+        sock.send({"type": "watch", "table": table_id})
+        table = sock.until("the end", lambda t: t["status"] == "finished")
+    assert table["clocks"]["out"] == [0]
+    with client(two) as http:
+        log = table_log(http, table_id)
+    assert [e["seat"] for e in log["events"] if e["kind"] == "timeout"] == [0]  # once, not once a process
+    assert any(a["seat"] == 0 for a in log["actions"])  # the stand-in played Ann's seat
+    check_log(log, table, [])
+    for serving in (one, two):
+        assert "not applied" not in serving.logged(), serving.logged()
 
 
 @pytest.mark.parametrize(
