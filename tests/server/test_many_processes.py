@@ -18,7 +18,7 @@ import httpx2
 import pytest
 import redis
 from serveprocess import Serving
-from servertools import PATIENCE, bot, create, get, human, table_log, wait_for
+from servertools import OPEN, PATIENCE, bot, create, get, human, table_log, wait_for
 from sqlalchemy.engine import make_url
 from wstools import Socket
 
@@ -134,6 +134,29 @@ def test_seats_on_two_processes_play_to_the_end_against_bots_and_see_each_others
         check_log(log, get(first, table_id), acknowledged)
     for serving in (one, two):
         assert "not applied" not in serving.logged() and "conflict" not in serving.logged(), serving.logged()
+
+
+def test_a_table_made_on_one_process_shows_in_the_others_lobby_and_starts_when_joined_there(
+    start: Any,
+) -> None:
+    one, two = start(), start()
+    with Socket(two.base) as lobby, Socket(one.base) as ann_socket:
+        lobby.send({"type": "lobby"})
+        lobby.expect("lobby")
+        with client(one) as http:
+            created = create(http, [human("Ann"), OPEN, bot()], game="puertorico", seating="fixed",
+                             options=SHORT)
+        table_id = created["table"]["id"]
+        while not any(t["id"] == table_id for t in lobby.expect("lobby")["tables"]):
+            pass  # the notice reaches the other process, whose lobby is pushed
+        ann_socket.send({"type": "watch", "table": table_id})
+        ann_socket.until("the table, open", lambda t: t["status"] == "open")
+        with client(two) as http:
+            joined = http.post(f"/api/tables/{table_id}/join", json={"name": "Bob"})
+        assert joined.status_code == 200, joined.text
+        # Ann, on the first process, sees Bob (who joined on the second) sit down and the game start.
+        table = ann_socket.until("the game to start", lambda t: t["status"] == "playing")
+        assert [seat["name"] for seat in table["seats"]][:2] == ["Ann", "Bob"]
 
 
 def test_two_processes_never_both_accept_the_same_seq(start: Any) -> None:
