@@ -7,7 +7,8 @@ carries two things between the processes:
 - **Notices.** After each committed change to a table (a move, a join, a new table, a stand-in,
   a timeout, an end: `Store.on_write`), the process publishes `{"table", "seq", "from"}` on the
   channel `isla:<database>:tables`. Every other process that holds the table in memory catches up from the
-  database (it reads the table back and rebuilds its copy) and pushes to its own followers as for
+  database (it applies the moves logged after its copy's seq, `Store.tail`; after any other change
+  it reads the table back and rebuilds its copy) and pushes to its own followers as for
   its own changes (hub.py); a table it does not hold (a new one) it reads in; the lobby is pushed
   either way. A move that reaches a process whose copy is behind is checked against the database:
   it loses with `conflict` (or, sent for a seq the copy has not reached yet, the copy catches up
@@ -35,6 +36,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -42,7 +44,8 @@ from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
-from isla.core import JSON
+from isla.core import JSON, IllegalAction
+from isla.server import clocking
 from isla.server.config import ServerConfig, describe_redis
 from isla.server.store import DatabaseUnavailable, Store, StoredClocks
 from isla.server.tables import LIVE, Caller, LiveTable, LocalTableService, NewTable, TableError
@@ -390,9 +393,52 @@ class SharedTableService(LocalTableService):
             live = await self._get(table_id)
         else:
             async with live.lock:
-                await self._reload(live)
+                if not await self._extend(live):
+                    await self._reload(live)
                 self._kick(live)
         self._changed(live)
+
+    async def _extend(self, live: LiveTable) -> bool:
+        """Bring a copy up to date by applying the moves made elsewhere since its seq, when moves are
+        all that changed (still playing, no new event, the same settings): the common case, without
+        replaying the whole log (nothing new at all: nothing to do). False: nothing applied, the table
+        is to be read back whole."""
+        if live.status != "playing" or live.state is None:
+            return False
+        tail = await self.store.tail(live.id, live.seq)
+        if tail is None or tail.table.status != "playing":
+            return False
+        events = sum(1 for entry in live.words if entry["kind"] != "action")
+        same = (tail.table.spectator_chat == live.stored.spectator_chat and tail.table.again_id is None)
+        if tail.events != events or not same:
+            return False
+        state = live.state.clone()
+        chosen = []
+        for offset, stored in enumerate(tail.actions):
+            if stored.seq != live.seq + offset or state.to_move != stored.seat:
+                return False
+            try:
+                action = state.parse_action(stored.action)
+            except IllegalAction:
+                return False
+            state.apply_unchecked(action)
+            chosen.append(action)
+        before, live.state = live.state, state
+        for stored, action in zip(tail.actions, chosen, strict=True):  # as `_commit` tells its own
+            live.log.append(stored)
+            live.told.action(before, action.text, stored.seat, stored.seq)
+            before.apply_unchecked(action)
+            live.told.after(before)
+        if (tail.table.clock_state, tail.table.clock_deadline) != (live.stored.clock_state,
+                                                                   live.stored.clock_deadline):
+            live.stored.clock_state = tail.table.clock_state
+            live.stored.clock_deadline = tail.table.clock_deadline
+            live.clocks = clocking.read_clocks(live.stored)
+            self.clocks.arm(self, live)
+        if chosen:
+            live.turn_since = time.monotonic()
+            self._remind(live, "idle", self.config.idle_seconds)
+        return True
 
     async def _back(self) -> None:
         """Redis answers again: every table held may have changed meanwhile; new ones may exist."""
@@ -416,7 +462,8 @@ class SharedTableService(LocalTableService):
         live = self._live.get(table_id)
         if live is not None and seq > live.seq:  # the notice of the move before has not come yet
             async with live.lock:
-                await self._reload(live)
+                if not await self._extend(live):
+                    await self._reload(live)
         return await super().submit(table_id, caller, seq, actions, plan)
 
 

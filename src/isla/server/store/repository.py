@@ -144,6 +144,15 @@ class StoredTable:
     spectator_chat: bool = True  # whether spectators may write in the table's chat
 
 
+@dataclass
+class Tail:
+    """A table's row (without its seats), its newest actions and how many events it has (`Store.tail`)."""
+
+    table: StoredTable
+    actions: list[StoredAction]
+    events: int
+
+
 @dataclass(frozen=True)
 class LastMove:
     """A table's newest logged action, and when it was logged."""
@@ -554,6 +563,24 @@ class Store:
             )
             table.actions = [StoredAction(a.seq, a.seat, a.action, a.source) for a in actions]
         return table
+
+    async def tail(self, table_id: str, seq: int) -> Tail | None:
+        """What another process needs to bring its copy of a table up to date after moves made
+        elsewhere: the table's row (no seats), its actions from `seq` on, and how many events it has
+        (None if there is no such table)."""
+        async with self._read() as session:
+            row = await session.get(TableRow, table_id)
+            if row is None or row.status == IMPORTED:
+                return None
+            actions = await session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= seq)
+                .order_by(ActionRow.seq)
+            )
+            moves = [StoredAction(a.seq, a.seat, a.action, a.source) for a in actions]
+            events = await session.scalar(
+                select(func.count()).select_from(EventRow).where(EventRow.table_id == table_id)
+            )
+        return Tail(_table(row), moves, events or 0)
 
     async def live_ids(self) -> list[str]:
         """Tables that are not over: the ones a starting server rebuilds."""
