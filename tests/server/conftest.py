@@ -5,6 +5,11 @@ PostgreSQL is reached at $ISLA_TEST_POSTGRES_URL (default: the local server with
 `.ci/run` makes sure it is up). The session creates a fresh database `isla_test_<random>` there,
 migrates it, empties it before each test, and drops it at the end. When PostgreSQL cannot be
 reached the PostgreSQL tests FAIL with that message; they never skip.
+
+The tests of several server processes (test_many_processes.py) need Redis too, at
+$ISLA_TEST_REDIS_URL (default `redis://127.0.0.1:6379/0`, which `.ci/run` starts); without it they
+fail with that message. Their processes name the channel and keys after the test database, so they
+meet no other user of that Redis.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from isla.server.store import Store
 POSTGRES_ADMIN_URL = os.environ.get(
     "ISLA_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
+REDIS_URL = os.environ.get("ISLA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 TABLES = (
     "turn_notices_sent", "account_emails",
     "ladder_points", "rating_history", "ratings", "rated_games", "seat_results",
@@ -96,6 +102,23 @@ def postgres_database(postgres_url: str) -> str:
     """The session's PostgreSQL database emptied, for the tests only PostgreSQL can run."""
     asyncio.run(_empty(postgres_url))
     return postgres_url
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The Redis the tests of several processes share their tables through (it must answer)."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        pytest.fail(f"Redis is needed for these tests and cannot be reached at {REDIS_URL} "
+                    f"({type(error).__name__}: {error}); start it (bash .ci/run does) or set "
+                    "ISLA_TEST_REDIS_URL", pytrace=False)
+    finally:
+        client.close()
+    return REDIS_URL
 
 
 @pytest.fixture

@@ -17,28 +17,70 @@ def serve_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "isla", "serve", "--port", "0", "--log-level", "warning", *args]
 
 
+class Serving:
+    """A running `isla serve --port 0 ARGS`: its URL, its pid, what it has logged so far (its
+    standard error, read as it comes so the pipe never fills); `stop()` is Ctrl+C, `kill()` kill -9."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(serve_command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, env=env)
+        self.pid = self.process.pid
+        self._watchdog = threading.Timer(PATIENCE, self.process.kill)  # a hung server must not hang the run
+        self._watchdog.start()
+        assert self.process.stdout is not None and self.process.stderr is not None
+        line = self.process.stdout.readline()
+        if not line.startswith("Isla is serving http://127.0.0.1:"):
+            self.process.kill()
+            _out, err = self.process.communicate()  # it closes the pipes
+            self._watchdog.cancel()
+            raise AssertionError(f"isla serve did not start: {line!r} {err}")
+        self.url = line.split()[3]
+        self.base = self.url.rstrip("/")  # for clients that add paths (/ws, /api/...)
+        self.err: list[str] = []
+        self._reader = threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True)
+        self._reader.start()
+
+    def _read(self, stream: object) -> None:
+        for line in stream:  # type: ignore[attr-defined]
+            self.err.append(line)
+
+    def logged(self) -> str:
+        return "".join(self.err)
+
+    def stop(self) -> None:
+        """Ctrl+C: the server stops cleanly, with status 0 and no traceback."""
+        self.process.send_signal(signal.SIGINT)
+        self._finish()
+        assert self.process.returncode == 0, self.logged()
+        assert "Traceback" not in self.logged(), self.logged()
+
+    def kill(self) -> None:
+        """kill -9: the process ends at once, cleaning nothing up."""
+        self.process.kill()
+        self._finish()
+
+    def _finish(self) -> None:
+        try:
+            self.process.wait(PATIENCE)
+            self._reader.join(PATIENCE)
+        finally:
+            self._watchdog.cancel()
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+            for stream in (self.process.stdout, self.process.stderr):
+                if stream is not None:
+                    stream.close()
+
+
 @contextmanager
 def isla_serve(*args: str) -> Iterator[str]:
     """Run `isla serve --port 0 ARGS` and yield the URL it prints; stop it with SIGINT after."""
-    command = serve_command(*args)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    watchdog = threading.Timer(PATIENCE, process.kill)  # a hung server must not hang the test run
-    watchdog.start()
+    serving = Serving(*args)
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        if not line.startswith("Isla is serving http://127.0.0.1:"):
-            process.kill()
-            raise AssertionError(f"isla serve did not start: {line!r} {process.communicate()[1]}")
-        url = line.split()[3]
-        yield url
-        process.send_signal(signal.SIGINT)
-        _out, err = process.communicate()
-        assert process.returncode == 0, err
-        assert "Traceback" not in err
-    finally:
-        watchdog.cancel()
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+        yield serving.url
+    except BaseException:
+        serving.kill()
+        raise
+    serving.stop()

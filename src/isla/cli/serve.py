@@ -3,6 +3,7 @@
     isla serve                                   # http://127.0.0.1:8000/, SQLite in the data directory
     isla serve --port 9000 --data-dir ./isla-data
     isla serve --database-url postgresql+asyncpg://postgres@127.0.0.1:5432/isla
+    isla serve --database-url postgresql+asyncpg://... --redis-url redis://127.0.0.1:6379/0  # one of several
 
 Before uvicorn starts, the command opens the database (creating the SQLite file and applying the
 migrations) and binds the port itself, so the usual mistakes - an unreachable database, a port in
@@ -22,7 +23,14 @@ from typing import TYPE_CHECKING, Any
 from isla.cli.common import CliError, whole_number
 from isla.cli.mailflags import add_mail_flags, mail_settings, public_url
 from isla.cli.server_options import add_database_options, add_ladder_options, stored_config
-from isla.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, describe_url
+from isla.server.config import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    ServerConfig,
+    check_redis_url,
+    describe_redis,
+    describe_url,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy import URL
@@ -149,6 +157,7 @@ def serve_config(args: argparse.Namespace) -> ServerConfig:
         allowed_origins=tuple(args.allowed_origin),
         mail=mail_settings(args),  # issue 16: email notices (cli/mailflags.py)
         site_url=public_url(args),
+        redis_url=args.redis_url,
         **{name: getattr(args, name) for name in LIMITS},
     )
 
@@ -157,6 +166,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = serve_config(args)
     url = config.url()  # an unsupported URL fails here, with its one-line message
     config.ratings()  # so does a points table or season length that cannot work
+    if config.redis_url is not None:
+        check_redis_url(config.redis_url)  # a URL it cannot read, or the extra missing: one line
     if config.database_url is None:
         try:
             config.data_dir.mkdir(parents=True, exist_ok=True)
@@ -166,9 +177,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from isla.server.oneprocess import AlreadyServed, postgres_claim, sqlite_claim, sqlite_file
 
     database = sqlite_file(url)
+    if config.redis_url is not None and url.get_backend_name() != "postgresql":
+        raise CliError("--redis-url needs PostgreSQL (--database-url postgresql+asyncpg://...): an SQLite "
+                       "database is served by one process (docs/deploy.md, \"Several processes\")")
+    # With Redis, any number of processes serve one PostgreSQL database (cluster.py): no claim.
+    claim = None if database is not None or config.redis_url is not None else postgres_claim
     try:
         with sqlite_claim(database) if database is not None else contextlib.nullcontext():
-            return _serve(args, config, url, None if database is not None else postgres_claim)
+            return _serve(args, config, url, claim)
     except AlreadyServed as refused:
         raise CliError(str(refused)) from None
 
@@ -189,7 +205,10 @@ def _serve(args: argparse.Namespace, config: ServerConfig, url: URL,
     asyncio.run(_prepare(config))
     sock = _listen(config.host, config.port)
     config = replace(config, port=sock.getsockname()[1])  # --port 0 picks a free port
-    announce = f"Isla is serving {config.public_url()} (database: {describe_url(url)}); Ctrl+C stops it\n"
+    redis = config.redis_url
+    shared = "" if redis is None else f", shared through Redis at {describe_redis(redis)}"
+    announce = (f"Isla is serving {config.public_url()} (database: {describe_url(url)}{shared}); "
+                "Ctrl+C stops it\n")
 
     app = create_app(config)
 
@@ -255,6 +274,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})",
     )
     add_database_options(p)
+    p.add_argument(
+        "--redis-url", metavar="URL",
+        help="let several isla serve processes share one PostgreSQL database through this Redis, e.g. "
+        "redis://127.0.0.1:6379/0 (needs pip install 'isla[redis]'; docs/deploy.md, \"Several processes\")",
+    )
     p.add_argument(
         "--bot-pace", type=_number, default=ServerConfig.bot_pace, metavar="SECONDS",
         help=f"how long bots wait before each move, so people can follow (default {ServerConfig.bot_pace})",

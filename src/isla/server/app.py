@@ -210,6 +210,15 @@ def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
     return 422, generic("invalid request: {where}: {problem}", where=where, problem=problem), "invalid"
 
 
+def table_service(store: Store, config: ServerConfig) -> LocalTableService:
+    """One process's tables, or (with a Redis URL) one of several processes' (cluster.py)."""
+    if config.redis_url is None:
+        return LocalTableService(store, config)
+    from isla.server.cluster import SharedTableService
+
+    return SharedTableService(store, config)
+
+
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The Isla server as an ASGI app; its lifespan opens the database (migrating it) and the tables."""
     config = config or ServerConfig()
@@ -224,7 +233,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(config.url(), config.sqlite_busy_ms)
         store.ratings = ratings
-        service = LocalTableService(store, config)
+        service = table_service(store, config)
         hub = Hub(service)
         hub.chat = Chat(store, config)
         accounts = Accounts(store, config)

@@ -175,7 +175,8 @@ class TableClocks:
 
     def arm(self, service: LocalTableService, live: LiveTable) -> None:
         """Watch the table's deadline (replacing the watch of an older one); none: no watch."""
-        deadline = live.clocks.deadline() if live.clocks is not None and live.status == "playing" else None
+        watched = live.clocks is not None and live.status == "playing" and service.owns(live.id)
+        deadline = live.clocks.deadline() if watched and live.clocks is not None else None
         current = self._timers.get(live.id)
         if current is not None:
             if current[0] == deadline and not current[1].done():

@@ -45,6 +45,14 @@ class ServerConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     # None: the SQLite file `isla.db` inside data_dir.
     database_url: str | None = None
+    # Redis (redis://HOST[:PORT][/DB]): several processes on one PostgreSQL database share their
+    # tables through it (cluster.py, docs/deploy.md "Several processes"). None: one process.
+    redis_url: str | None = None
+    # A process owns a live table (runs its bots, clocks and stand-ins) while its lease in Redis
+    # lasts: `lease_seconds`, renewed every `renew_seconds`; a dead owner's tables are taken over
+    # by another process once their leases expire.
+    lease_seconds: float = 10.0
+    renew_seconds: float = 3.0
     host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT
     # Seconds a bot waits before each move, so a person can follow what happened.
@@ -191,20 +199,42 @@ def parse_database_url(text: str) -> URL:
 # The drivers that are extras of the package: the database, the driver's module and the extra that
 # installs it (pyproject.toml).
 DRIVER_EXTRAS = {"postgresql+asyncpg": ("PostgreSQL", "asyncpg", "postgres")}
+# Redis's client, an extra too: (what needs it, the module, the extra).
+REDIS_EXTRA = ("--redis-url", "redis.asyncio", "redis")
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 def _check_driver(drivername: str) -> None:
     """A database whose driver is an extra that is not installed: one line naming the extra."""
-    if drivername not in DRIVER_EXTRAS:
-        return
-    database, module, extra = DRIVER_EXTRAS[drivername]
+    if drivername in DRIVER_EXTRAS:
+        _need(*DRIVER_EXTRAS[drivername])
+
+
+def _need(what: str, module: str, extra: str) -> None:
+    """`module`, an extra's, is importable; else one line naming the extra that installs it."""
     try:
         __import__(module)
     except ImportError:
+        name = module.split(".", maxsplit=1)[0]
         raise ConfigError(
-            f"{database} needs its driver {module}, which is not installed: "
-            f"pip install 'isla[{extra}]'"
+            f"{what} needs its {'client' if what.startswith('--') else 'driver'} {name}, which is not "
+            f"installed: pip install 'isla[{extra}]'"
         ) from None
+
+
+def check_redis_url(text: str) -> str:
+    """A Redis URL the server can use (its client installed), else one ConfigError line."""
+    if not text.startswith(REDIS_SCHEMES):
+        raise ConfigError(f"cannot read the Redis URL {text!r}: it starts with redis://, rediss:// or unix://"
+                          " (redis://127.0.0.1:6379/0)")
+    _need(*REDIS_EXTRA)
+    return text
+
+
+def describe_redis(url: str) -> str:
+    """A Redis URL without its user and password, for messages and logs."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}"
 
 
 def describe_url(url: URL) -> str:

@@ -3,8 +3,9 @@
 A server keeps its live tables in memory (tables.py): their seats, clocks, bots and followers. A
 second process on the same database would know nothing of the first one's tables, load its own
 copies, and both would accept moves and run bots for one table; the unique (table, seq) rows would
-refuse one of the writers, but only after its players had been answered. So until processes share
-their tables through Redis (issue 18, docs/deploy.md), each database has one serving process:
+refuse one of the writers, but only after its players had been answered. So unless the processes
+share their tables through Redis (`--redis-url`, PostgreSQL only: cluster.py, docs/deploy.md), each
+database has one serving process:
 
 - SQLite: an exclusive `flock` on `<database>.serving` beside the file, held while the process
   runs (the kernel drops it when the process ends, however it ends, so a killed server never

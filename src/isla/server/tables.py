@@ -10,8 +10,9 @@ that starts serves at once: it rebuilds every live table by replaying its log in
 one table at a time, and any table sooner when a request asks for it (that request waits for that
 table only); each table's bots carry on once it is rebuilt.
 
-A later multi-process service (PostgreSQL + Redis) can implement the same interface; so nothing
-outside this module touches `LiveTable` or the store directly.
+Several processes on one PostgreSQL database (`--redis-url`) run `cluster.SharedTableService`, this
+service told of the other processes' changes and owning only some tables (`owns`); nothing outside
+these modules touches `LiveTable` or the store directly.
 """
 
 from __future__ import annotations
@@ -626,7 +627,8 @@ class LocalTableService(TableService):
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        await self.clocks.close(self, list(self._live.values()))  # stored stopped: paused while down
+        owned = [live for live in self._live.values() if self.owns(live.id)]
+        await self.clocks.close(self, owned)  # stored stopped: paused while down
         await self.bots.close()
 
     def listen(self, listener: Callable[[str], None]) -> None:
@@ -1415,7 +1417,8 @@ class LocalTableService(TableService):
                 log.error("isla: %s", error.message)
             raise
         await self._rate_seats(live)
-        resumed = self.clocks.resumed(live.clocks) if live.status == "playing" else None
+        owner = live.status == "playing" and self.owns(table_id)
+        resumed = self.clocks.resumed(live.clocks) if owner else None
         if resumed is not None:  # the time the server was down is paused (clocking.py)
             await self.store.set_clocks(table_id, StoredClocks(resumed.to_json(), resumed.deadline()))
         self._live[table_id] = live
@@ -1425,6 +1428,11 @@ class LocalTableService(TableService):
                 self.clocks.apply(self, live, resumed)
             self._kick(live)
         return live
+
+    def owns(self, table_id: str) -> bool:  # noqa: ARG002 (the shared service's answer depends on it)
+        """Whether this process runs the table's bots, clocks and stand-ins: one process always
+        does; of several, the one holding its lease (cluster.py)."""
+        return True
 
     def holds(self, table_id: str) -> bool:
         """Whether the table is in this process's memory now (finished ones leave it, see `_release`)."""
@@ -1576,7 +1584,7 @@ class LocalTableService(TableService):
 
     def _kick(self, live: LiveTable) -> None:
         """Start the table's bot task if a bot is to move and none runs. Call with the lock held."""
-        if self._closing or live.bot_to_move() is None:
+        if self._closing or live.bot_to_move() is None or not self.owns(live.id):
             return
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = asyncio.get_running_loop().create_task(self._bots(live), name=f"bots:{live.id}")
@@ -1629,6 +1637,9 @@ class LocalTableService(TableService):
         async with live.lock:
             if self._closing or live.seq != job.seq or live.bot_to_move() is None:
                 return True  # the table moved on meanwhile (another writer): look again
+            if not self.owns(live.id):  # another process took the table over: its bots move there
+                live.bot_task = None
+                return False
             source, event = "bot", None
             if plan.problem is not None:
                 log.warning("isla: table %s: %s; playing a random legal move", live.id, plan.problem)

@@ -13,7 +13,8 @@ gone) into `DatabaseUnavailable`, and report to the store's `Outage`, which logs
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,6 +40,8 @@ from isla.server.store.rated import (
     SeatFinal,
     record_finish,
 )
+
+log = logging.getLogger("isla.server")
 
 
 class SeqTaken(Exception):
@@ -141,6 +144,15 @@ class StoredTable:
     spectator_chat: bool = True  # whether spectators may write in the table's chat
 
 
+@dataclass
+class Tail:
+    """A table's row (without its seats), its newest actions and how many events it has (`Store.tail`)."""
+
+    table: StoredTable
+    actions: list[StoredAction]
+    events: int
+
+
 @dataclass(frozen=True)
 class LastMove:
     """A table's newest logged action, and when it was logged."""
@@ -173,6 +185,9 @@ class Store:
         self.writer = writer or engine
         self.outage = Outage(engine.url.render_as_string(hide_password=True))
         self.ratings = SETTINGS  # the Elo, points table and seasons every rated game goes through
+        # Called with (table id, its log's length after a move, else None) after each committed
+        # change to a table: several processes tell each other through Redis (cluster.py).
+        self.on_write: list[Callable[[str, int | None], None]] = []
         self._sessions = async_sessionmaker(self.writer, expire_on_commit=False)
         self._reading = async_sessionmaker(engine.execution_options(**{READ_ONLY: True}),
                                            expire_on_commit=False)
@@ -195,16 +210,22 @@ class Store:
             await self.writer.dispose()
         await self.engine.dispose()
 
-    def _write(self) -> AbstractAsyncContextManager[AsyncSession]:
-        """A transaction that may write (SQLite: it takes the write lock as it begins)."""
-        return self._transaction(write=True)
+    def _write(
+        self, table: str | None = None, seq: int | None = None
+    ) -> AbstractAsyncContextManager[AsyncSession]:
+        """A transaction that may write (SQLite: it takes the write lock as it begins); one that
+        changes `table` (its log now `seq` long, for a move) tells the `on_write` listeners once
+        it is committed."""
+        return self._transaction(write=True, table=table, seq=seq)
 
     def _read(self) -> AbstractAsyncContextManager[AsyncSession]:
         """A transaction that only reads (SQLite: begun DEFERRED, it never waits for a writer)."""
         return self._transaction(write=False)
 
     @asynccontextmanager
-    async def _transaction(self, *, write: bool) -> AsyncIterator[AsyncSession]:
+    async def _transaction(
+        self, *, write: bool, table: str | None = None, seq: int | None = None
+    ) -> AsyncIterator[AsyncSession]:
         """One transaction; a database that cannot serve raises DatabaseUnavailable and starts an
         outage. Only a write's success ends one: reads still work while the database refuses
         writes (locked, full, read-only)."""
@@ -218,6 +239,12 @@ class Store:
             raise
         if write:
             self.outage.answered()
+        if table is not None:
+            for listener in self.on_write:
+                try:
+                    listener(table, seq)
+                except Exception:  # a listener's bug must not undo or block what was committed
+                    log.exception("isla: table %s: a write listener failed", table)
 
     async def check(self) -> None:
         """Raise DatabaseUnavailable unless the database would take a write now (the health check).
@@ -237,7 +264,7 @@ class Store:
 
     async def insert_table(self, table: StoredTable) -> None:
         stamp = now()
-        async with self._write() as session:
+        async with self._write(table.id) as session:
             session.add(
                 TableRow(
                     id=table.id, game=table.game, players=table.players, options=table.options,
@@ -276,7 +303,7 @@ class Store:
 
         Raises NotApplied, changing nothing, if the slot is no longer open.
         """
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             taken = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.slot == slot, SeatRow.kind == "open")
@@ -292,7 +319,7 @@ class Store:
 
     async def start(self, table_id: str, seats: dict[int, int]) -> None:
         """Start a table whose slots are all taken, placing slot -> seat."""
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             await self._start(session, table_id, seats)
 
     async def _start(self, session: AsyncSession, table_id: str, seats: dict[int, int]) -> None:
@@ -328,7 +355,7 @@ class Store:
         """
         stamp = now()
         try:
-            async with self._write() as session:
+            async with self._write(table_id, first_seq + len(actions)) as session:
                 session.add_all(
                     ActionRow(
                         table_id=table_id, seq=first_seq + offset, seat=seat, action=text,
@@ -356,7 +383,7 @@ class Store:
 
     async def leave(self, table_id: str, slot: int) -> None:
         """Open a person's seat again; only while the table has not started (else NotApplied)."""
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             waiting = await session.scalar(
                 select(TableRow.id).where(TableRow.id == table_id, TableRow.status == "open")
             )
@@ -382,7 +409,7 @@ class Store:
     ) -> None:
         """Let a bot play for a person's seat (`level`), or give it back (None); recorded as an event."""
         stamp = now()
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             await _set_clocks(session, table_id, clocks)
             await session.execute(
                 update(SeatRow)
@@ -395,7 +422,7 @@ class Store:
 
     async def set_clocks(self, table_id: str, clocks: StoredClocks) -> None:
         """Store a table's clocks as they are now (resumed after a restart, stopped at a shutdown)."""
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             await _set_clocks(session, table_id, clocks)
 
     async def time_out(self, table_id: str, out: TimedOut) -> None:
@@ -406,7 +433,7 @@ class Store:
         deadline is another (a move or another process got there first) or the table is not played.
         """
         stamp = now()
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             values: dict[str, Any] = {"clock_state": out.clocks.state, "clock_deadline": out.clocks.deadline}
             if out.level is None:
                 values.update(status="abandoned", finished_at=stamp, record=out.record)
@@ -435,7 +462,7 @@ class Store:
         Raises NotApplied, changing nothing, if the table is over already.
         """
         stamp = now()
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             ended = await session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status.in_(("open", "playing")))
@@ -451,7 +478,7 @@ class Store:
 
     async def set_again(self, table_id: str, again_id: str) -> None:
         """Point a table at the newest table set up to play it again."""
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(again_id=again_id))
 
     # --- users and sessions ---------------------------------------------------------------
@@ -543,6 +570,24 @@ class Store:
             )
             table.actions = [StoredAction(a.seq, a.seat, a.action, a.source) for a in actions]
         return table
+
+    async def tail(self, table_id: str, seq: int) -> Tail | None:
+        """What another process needs to bring its copy of a table up to date after moves made
+        elsewhere: the table's row (no seats), its actions from `seq` on, and how many events it has
+        (None if there is no such table)."""
+        async with self._read() as session:
+            row = await session.get(TableRow, table_id)
+            if row is None or row.status == IMPORTED:
+                return None
+            actions = await session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= seq)
+                .order_by(ActionRow.seq)
+            )
+            moves = [StoredAction(a.seq, a.seat, a.action, a.source) for a in actions]
+            events = await session.scalar(
+                select(func.count()).select_from(EventRow).where(EventRow.table_id == table_id)
+            )
+        return Tail(_table(row), moves, events or 0)
 
     async def live_ids(self) -> list[str]:
         """Tables that are not over: the ones a starting server rebuilds."""
@@ -650,7 +695,7 @@ class Store:
             return await rated.rebuild(session, self.ratings)
 
     async def set_spectator_chat(self, table_id: str, open_: bool) -> None:
-        async with self._write() as session:
+        async with self._write(table_id) as session:
             await session.execute(
                 update(TableRow).where(TableRow.id == table_id).values(spectator_chat=open_)
             )

@@ -1,0 +1,484 @@
+"""Several `isla serve` processes on one PostgreSQL database, sharing their tables through Redis.
+
+The database stays the one truth: every change is a committed row there, and the unique
+(table, seq) of the action log refuses a second writer whatever the processes believe. Redis only
+carries two things between the processes:
+
+- **Notices.** After each committed change to a table (a move, a join, a new table, a stand-in,
+  a timeout, an end: `Store.on_write`), the process publishes `{"table", "seq", "from"}` on the
+  channel `isla:<database>:tables`. Every other process that holds the table in memory catches up from the
+  database (it applies the moves logged after its copy's seq, `Store.tail`; after any other change
+  it reads the table back and rebuilds its copy) and pushes to its own followers as for
+  its own changes (hub.py); a table it does not hold (a new one) it reads in; the lobby is pushed
+  either way. A move that reaches a process whose copy is behind is checked against the database:
+  it loses with `conflict` (or, sent for a seq the copy has not reached yet, the copy catches up
+  first), exactly as two submissions race in one process.
+- **Leases.** Each live table has one owner process, the one holding `isla:<database>:owner:<table>`
+  (`SET NX PX`, renewed every `renew_seconds` by a Lua compare-and-renew, dropped by a
+  compare-and-delete when the process stops). Only the owner runs the table's bots, clocks and
+  stand-ins (`LocalTableService.owns`), so a bot's move and a deadline happen once; when an owner
+  dies (even `kill -9`), its leases expire after `lease_seconds` and another process that holds
+  the table takes it over: it reads the table back, resumes its clocks and lets its bots go on.
+
+When Redis does not answer, the processes go on serving their own requests from the database: one
+warning line says so (and one line when it answers again), notices are not sent meanwhile, a
+process keeps the tables it owned and takes no new ones; once Redis answers, each process catches
+up every table it holds and renews or claims its leases.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from typing import Any, TypeVar
+
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
+
+from isla.core import JSON, IllegalAction
+from isla.server import clocking
+from isla.server.config import ServerConfig, describe_redis
+from isla.server.store import DatabaseUnavailable, Store, StoredClocks
+from isla.server.tables import LIVE, Caller, LiveTable, LocalTableService, NewTable, TableError
+
+log = logging.getLogger("isla.server")
+T = TypeVar("T")
+
+# The channel and the lease keys are named after the database, so that the processes of several
+# databases (two sites, or the tests) may share one Redis without meeting: isla:<database>:tables,
+# isla:<database>:owner:<table>.
+CHANNEL = "isla:{}:tables"
+OWNER = "isla:{}:owner:"
+# The lease is renewed (its expiry pushed on) and given back only by its holder: compare, then act.
+# A lease Redis no longer has at all (it restarted empty) is taken again by the process that held it.
+RENEW = """local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not holder then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0"""
+RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+Heard = Callable[[str, int | None], None]  # (table id, its log's length after a move, else None)
+# Waiting for Redis again: first after this many seconds, then twice as long each time (at most LAST).
+RETRY_FIRST = 0.5
+RETRY_LAST = 5.0
+
+
+def process_name() -> str:
+    """This process among the others: host, pid and a random part (a pid can be used again)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+class Link:
+    """The Redis connection of one process: publishing notices, listening to the others' notices,
+    and the lease keys. It tells once when Redis stops answering and once when it answers again."""
+
+    def __init__(self, url: str, database: str) -> None:
+        self.url = url
+        self.channel = CHANNEL.format(database)
+        self.owner = OWNER.format(database)
+        self.me = process_name()
+        # A connection idle for a second is checked before use, so one that Redis closed while it was
+        # away (restarting) is replaced instead of failing the first command afterwards.
+        self.redis: Redis = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
+                                           health_check_interval=1)
+        self._renew = self.redis.register_script(RENEW)
+        self._release = self.redis.register_script(RELEASE)
+        self.down = False
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # --- up and down ----------------------------------------------------------------------------
+
+    def failed(self, error: BaseException) -> None:
+        if not self.down:
+            self.down = True
+            log.warning("isla: Redis at %s is not available (%s); this process serves its own "
+                        "requests from the database and catches up when Redis answers again",
+                        self.where(), _line(error))
+
+    def answered(self) -> bool:
+        """Redis answered; True if it had been down (the caller catches up)."""
+        if not self.down:
+            return False
+        self.down = False
+        log.warning("isla: Redis at %s answers again; catching up the tables", self.where())
+        return True
+
+    def where(self) -> str:
+        return describe_redis(self.url)
+
+    # --- notices ----------------------------------------------------------------------------------
+
+    def start(self, heard: Heard, back: Callable[[], Awaitable[None]]) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen(heard, back), name="redis listen"),
+                       loop.create_task(self._publish(), name="redis publish")]
+
+    def tell(self, table_id: str, seq: int | None) -> None:
+        """Publish (soon, in order) that the table changed; nothing while Redis is down."""
+        if not self.down:
+            self._outbox.put_nowait(json.dumps({"table": table_id, "seq": seq, "from": self.me}))
+
+    async def _publish(self) -> None:
+        while True:
+            message = await self._outbox.get()
+            try:
+                await twice(functools.partial(self.redis.publish, self.channel, message))
+            except (RedisError, OSError) as error:
+                self.failed(error)
+            finally:
+                self._outbox.task_done()
+
+    async def _listen(self, heard: Heard, back: Callable[[], Awaitable[None]]) -> None:
+        failures = 0
+        while True:
+            try:
+                async with self.redis.pubsub(ignore_subscribe_messages=True) as pubsub:
+                    await pubsub.subscribe(self.channel)
+                    failures = 0
+                    if self.answered():
+                        await back()
+                    while True:
+                        message = await pubsub.get_message(timeout=1.0)
+                        if message is not None:
+                            self._heard(message, heard)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as error:
+                self.failed(error)
+                failures += 1
+                await asyncio.sleep(min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1)))
+
+    def _heard(self, message: dict[str, Any], heard: Heard) -> None:
+        try:
+            notice = json.loads(message["data"])
+            table, seq, sender = notice["table"], notice["seq"], notice["from"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("isla: a notice on %s could not be read: %r", self.channel, message.get("data"))
+            return
+        if sender != self.me and isinstance(table, str) and (seq is None or isinstance(seq, int)):
+            heard(table, seq)
+
+    # --- leases -----------------------------------------------------------------------------------
+
+    async def claim(self, table_ids: list[str], ms: int) -> set[str]:
+        """Take the leases nobody holds; the tables whose lease this process now holds."""
+        if not table_ids:
+            return set()
+        async def claim() -> list[Any]:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    pipe.set(self.owner + table_id, self.me, nx=True, px=ms)
+                return await pipe.execute()
+
+        taken = await twice(claim)
+        return {table_id for table_id, ok in zip(table_ids, taken, strict=True) if ok}
+
+    async def renew(self, table_ids: list[str], ms: int) -> set[str]:
+        """Push on the leases this process holds; the tables whose lease it still holds."""
+        if not table_ids:
+            return set()
+        async def renew() -> list[Any]:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    await self._renew(keys=[self.owner + table_id], args=[self.me, ms], client=pipe)
+                return await pipe.execute()
+
+        kept = await twice(renew)
+        return {table_id for table_id, ok in zip(table_ids, kept, strict=True) if ok}
+
+    async def release(self, table_ids: list[str]) -> None:
+        if not table_ids:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                await self._release(keys=[self.owner + table_id], args=[self.me], client=pipe)
+            await pipe.execute()
+
+    async def close(self) -> None:
+        """Send what is waiting (briefly), stop listening, close the connection."""
+        if not self.down:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._outbox.join(), 2.0)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+
+class SharedTableService(LocalTableService):
+    """The tables of one of several processes: `LocalTableService`, told of the others' changes and
+    owning (running the bots and clocks of) the tables whose lease it holds. See the module docstring."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        super().__init__(store, config)
+        assert config.redis_url is not None
+        self.link = Link(config.redis_url, config.url().database or "isla")
+        self._owned: set[str] = set()
+        self._behind: set[str] = set()  # tables to catch up (a notice came)
+        self._catching: dict[str, asyncio.Task[None]] = {}
+        self._heard_new: set[str] = set()  # tables to read in because a notice named them
+        self._leasing: asyncio.Task[None] | None = None
+        store.on_write.append(self.link.tell)
+
+    @property
+    def lease_ms(self) -> int:
+        return int(self.config.lease_seconds * 1000)
+
+    def owns(self, table_id: str) -> bool:
+        return table_id in self._owned
+
+    async def open(self) -> None:
+        self.link.start(self._heard, self._back)
+        self._leasing = asyncio.get_running_loop().create_task(self._lease(), name="table leases")
+        await super().open()
+
+    async def close(self) -> None:
+        if self._leasing is not None:
+            self._leasing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._leasing
+        for task in list(self._catching.values()):
+            task.cancel()
+        await super().close()  # the bots stop; the owned tables' clocks are stored stopped
+        owned, self._owned = sorted(self._owned), set()
+        try:
+            await self.link.release(owned)  # the others take them over at once, not in lease_seconds
+        except (RedisError, OSError) as error:
+            log.warning("isla: the table leases could not be given back (%s); they expire by themselves",
+                        _line(error))
+        await self.link.close()
+
+    # --- ownership ------------------------------------------------------------------------------
+
+    async def _load(self, table_id: str) -> LiveTable:
+        """Read a table back, owning it if nobody does (before its bots and clocks would start); a new
+        table another process made is read in unowned (its maker claims it; if it died, `_lease` does)."""
+        heard = table_id in self._heard_new
+        self._heard_new.discard(table_id)
+        claimed = set() if heard else await self._try_claim([table_id])
+        try:
+            live = await super()._load(table_id)
+        except BaseException:
+            await self._give_back(claimed)
+            raise
+        if live.status not in LIVE:
+            await self._give_back(claimed)
+        return live
+
+    async def _create(self, request: NewTable, caller: Caller, own_bots: Collection[str] = ()) -> JSON:
+        answer = await super()._create(request, caller, own_bots)
+        table_id = answer["table"]["id"]
+        if await self._try_claim([table_id]):
+            live = self._live.get(table_id)
+            if live is not None:
+                async with live.lock:
+                    self.clocks.arm(self, live)
+                    self._kick(live)
+        return answer
+
+    async def _try_claim(self, table_ids: list[str]) -> set[str]:
+        if self.link.down:
+            return set()
+        try:
+            taken = await self.link.claim(table_ids, self.lease_ms)
+        except (RedisError, OSError) as error:
+            self.link.failed(error)
+            return set()
+        self._owned |= taken
+        return taken
+
+    async def _give_back(self, table_ids: set[str]) -> None:
+        self._owned -= table_ids
+        with contextlib.suppress(RedisError, OSError):
+            await self.link.release(sorted(table_ids))
+
+    async def _lease(self) -> None:
+        """Every `renew_seconds`: renew the leases held, claim those of live tables nobody holds."""
+        while True:
+            await asyncio.sleep(self.config.renew_seconds)
+            try:
+                await self._lease_once()
+            except (RedisError, OSError) as error:
+                self.link.failed(error)  # what this process owns, it keeps running meanwhile
+            except Exception:
+                log.exception("isla: renewing the table leases failed")
+
+    async def _lease_once(self) -> None:
+        if self.link.down:
+            await self.link.redis.ping()  # raises while Redis is still away
+        held = list(self._owned)
+        ended = [t for t in held if (live := self._live.get(t)) is None or live.status not in LIVE]
+        if ended:
+            await self._give_back(set(ended))
+        held = [t for t in held if t not in ended]
+        kept = await self.link.renew(held, self.lease_ms)
+        if self.link.answered():
+            await self._back()
+        for table_id in set(held) - kept:  # another process holds it now (this one was away)
+            self._owned.discard(table_id)
+            live = self._live.get(table_id)
+            if live is not None:
+                log.warning("isla: table %s: another process has taken it over", table_id)
+                self.clocks.arm(self, live)  # no deadline is watched here any more
+        free = [t for t, live in self._live.items() if live.status in LIVE and t not in self._owned]
+        for table_id in await self._try_claim(free):
+            await self._take_over(table_id)
+
+    async def _take_over(self, table_id: str) -> None:
+        """This process owns the table now: read it back (the owner before may have moved), resume its
+        clocks (the time nobody owned it is paused, as across a restart), let its bots go on."""
+        live = self._live.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            try:
+                await self._reload(live)
+                resumed = self.clocks.resumed(live.clocks) if live.status == "playing" else None
+                if resumed is not None:
+                    await self.store.set_clocks(table_id, StoredClocks(resumed.to_json(), resumed.deadline()))
+                    self.clocks.apply(self, live, resumed)
+            except (DatabaseUnavailable, TableError) as error:
+                log.warning("isla: table %s: taking it over failed (%s); trying again", table_id, error)
+                await self._give_back({table_id})
+                return
+            self._kick(live)
+        self._changed(live)
+
+    # --- notices ----------------------------------------------------------------------------------
+
+    def _heard(self, table_id: str, seq: int | None) -> None:
+        """Another process changed the table: catch up (in the background, coalesced)."""
+        live = self._live.get(table_id)
+        if live is not None and seq is not None and live.seq >= seq:
+            return  # read back after that move already
+        self._behind.add(table_id)
+        task = self._catching.get(table_id)
+        if task is None or task.done():
+            self._catching[table_id] = asyncio.get_running_loop().create_task(
+                self._catch_up(table_id), name=f"catch up:{table_id}")
+
+    async def _catch_up(self, table_id: str) -> None:
+        failures = 0
+        while table_id in self._behind and not self._closing:
+            self._behind.discard(table_id)
+            try:
+                await self._read_again(table_id)
+                failures = 0
+            except DatabaseUnavailable:
+                self._behind.add(table_id)  # the store logs the outage once
+                failures += 1
+                await asyncio.sleep(min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1)))
+            except TableError:
+                pass  # not found (yet) or not replayable: `_load` has said so
+            except Exception:
+                log.exception("isla: table %s: catching up failed", table_id)
+
+    async def _read_again(self, table_id: str) -> None:
+        live = self._live.get(table_id)
+        if live is None:  # a new table, or one this process let go: read it in if it is live
+            if table_id not in self._loading:
+                self._heard_new.add(table_id)
+            live = await self._get(table_id)
+        else:
+            async with live.lock:
+                if not await self._extend(live):
+                    await self._reload(live)
+                self._kick(live)
+        self._changed(live)
+
+    async def _extend(self, live: LiveTable) -> bool:
+        """Bring a copy up to date by applying the moves made elsewhere since its seq, when moves are
+        all that changed (still playing, no new event, the same settings): the common case, without
+        replaying the whole log (nothing new at all: nothing to do). False: nothing applied, the table
+        is to be read back whole."""
+        if live.status != "playing" or live.state is None:
+            return False
+        tail = await self.store.tail(live.id, live.seq)
+        if tail is None or tail.table.status != "playing":
+            return False
+        events = sum(1 for entry in live.words if entry["kind"] != "action")
+        same = (tail.table.spectator_chat == live.stored.spectator_chat and tail.table.again_id is None)
+        if tail.events != events or not same:
+            return False
+        state = live.state.clone()
+        chosen = []
+        for offset, stored in enumerate(tail.actions):
+            if stored.seq != live.seq + offset or state.to_move != stored.seat:
+                return False
+            try:
+                action = state.parse_action(stored.action)
+            except IllegalAction:
+                return False
+            state.apply_unchecked(action)
+            chosen.append(action)
+        before, live.state = live.state, state
+        for stored, action in zip(tail.actions, chosen, strict=True):  # as `_commit` tells its own
+            live.log.append(stored)
+            live.told.action(before, action.text, stored.seat, stored.seq)
+            before.apply_unchecked(action)
+            live.told.after(before)
+        if (tail.table.clock_state, tail.table.clock_deadline) != (live.stored.clock_state,
+                                                                   live.stored.clock_deadline):
+            live.stored.clock_state = tail.table.clock_state
+            live.stored.clock_deadline = tail.table.clock_deadline
+            live.clocks = clocking.read_clocks(live.stored)
+            self.clocks.arm(self, live)
+        if chosen:
+            live.turn_since = time.monotonic()
+            self._remind(live, "idle", self.config.idle_seconds)
+        return True
+
+    async def _back(self) -> None:
+        """Redis answers again: every table held may have changed meanwhile; new ones may exist."""
+        for table_id in list(self._live):
+            self._heard(table_id, None)
+        with contextlib.suppress(DatabaseUnavailable):
+            for table_id in await self.store.live_ids():
+                if table_id not in self._live:
+                    self._heard(table_id, None)
+
+    # --- a move that reaches a copy that is behind --------------------------------------------------
+
+    async def submit(
+        self,
+        table_id: str,
+        caller: Caller,
+        seq: int,
+        actions: Sequence[str] = (),
+        plan: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        live = self._live.get(table_id)
+        if live is not None and seq > live.seq:  # the notice of the move before has not come yet
+            async with live.lock:
+                if not await self._extend(live):
+                    await self._reload(live)
+        return await super().submit(table_id, caller, seq, actions, plan)
+
+
+async def twice(call: Callable[[], Awaitable[T]]) -> T:
+    """`call()`, and once more if its connection had been closed by Redis (restarted meanwhile): the
+    second try opens a new one."""
+    try:
+        return await call()
+    except RedisConnectionError:
+        return await call()
+
+
+def _line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+
+
+__all__ = ["CHANNEL", "OWNER", "Link", "SharedTableService"]
