@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from isla.clocks import ClockError, ClockState, TurnBased, Untimed, parse_clock
 from isla.clocks.settings import Clock
 from isla.core import JSON
-from isla.i18n import GENERIC, translate
+from isla.core.said import generic
 from isla.server.store import DatabaseUnavailable, NotApplied, StoredClocks, StoredSeat, StoredTable, TimedOut
 from isla.server.wallclock import WallClock
 
@@ -128,10 +128,9 @@ def clocks_json(clocks: ClockState | None, at: int) -> JSON | None:
 def timeout_words(name: str, seat: int, level: str | None) -> str:
     """The log's words for a timeout: a stand-in takes the seat (`level`), or the table ends (None)."""
     if level is None:
-        return translate(GENERIC, "en", "{name} ran out of time (seat {seat}): the table ends.",
-                         name=name, seat=seat)
-    return translate(GENERIC, "en", "{name} ran out of time: a {level} bot plays seat {seat} until "
-                     "they take it back.", name=name, seat=seat, level=level)
+        return generic("{name} ran out of time (seat {seat}): the table ends.", name=name, seat=seat)
+    return generic("{name} ran out of time: a {level} bot plays seat {seat} until they take it back.",
+                   name=name, seat=seat, level=level)
 
 
 class TableClocks:
@@ -262,7 +261,7 @@ class TableClocks:
             ended = ""
             if level is None:
                 record = live.record([a.action for a in live.log]).to_json()
-                ended = translate(GENERIC, "en", "The table ended: a seat ran out of time.")
+                ended = generic("The table ended: a seat ran out of time.")
             out = TimedOut(stored(after) or StoredClocks(after.to_json(), None), deadline, seat.slot,
                            data["seat"], live.seq, detail, data, level, record, ended)
             try:

@@ -20,7 +20,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from isla.bots import bot_names
-from isla.core.said import generic
+from isla.core.said import Said, generic
 
 if TYPE_CHECKING:
     from isla.server.tables import TableError
@@ -84,3 +84,21 @@ def account_name_taken(name: str) -> TableError:
         generic("'{name}' is the name of an account: sign in with its password, or choose another name",
                 name=name),
     )
+
+
+def bot_name(level: str, number: int | None = None) -> Said:
+    """A bot seat's name: "Easy bot", "Hard bot 2", "Heuristic bot 3" (`number` among equal bots).
+
+    A message of the `isla` domain, the same the pages name bots with, so the log and every page
+    tell it in the reader's language; its str is the English, which records and the API keep.
+    """
+    if level == "easy":
+        return generic("Easy bot") if number is None else generic("Easy bot {number}", number=number)
+    if level == "medium":
+        return generic("Medium bot") if number is None else generic("Medium bot {number}", number=number)
+    if level == "hard":
+        return generic("Hard bot") if number is None else generic("Hard bot {number}", number=number)
+    shown = level[:1].upper() + level[1:]
+    if number is None:
+        return generic("{level} bot", level=shown)
+    return generic("{level} bot {number}", level=shown, number=number)

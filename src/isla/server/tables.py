@@ -41,7 +41,7 @@ from isla.server.botpool import BotPool, BotWorkerLost
 from isla.server.botwork import BotJob
 from isla.server.config import ServerConfig
 from isla.server.names import MAX_NAME as MAX_NAME  # noqa: PLC0414 (names.py has the rules; importable here too)
-from isla.server.names import account_name_taken, name_key, person_name, reads_as_bot
+from isla.server.names import account_name_taken, bot_name, name_key, person_name, reads_as_bot
 from isla.server.names import clean_name as clean_name  # noqa: PLC0414
 from isla.server.privacy import key_matches, new_invite, no_such_table
 from isla.server.ranked import seat_results
@@ -375,7 +375,8 @@ class LiveTable:
         return seat if self.player_of(seat) is not None else None
 
     def seat_names(self) -> list[str]:
-        """Names by seat: people's own, bots' by level, numbered when a table has several alike."""
+        """Names by seat: people's own, bots' by level, numbered when a table has several alike
+        (a bot's name is a message, told in each reader's language: see bot_name)."""
         ordered = sorted(self.seats, key=lambda s: s.seat if s.seat is not None else s.slot)
         alike: dict[str | None, int] = {}
         for s in ordered:
@@ -387,9 +388,7 @@ class LiveTable:
                 names.append(s.name)
                 continue
             counted[s.bot] = counted.get(s.bot, 0) + 1
-            number = f" {counted[s.bot]}" if alike.get(s.bot, 0) > 1 else ""
-            level = s.bot or "bot"
-            names.append(f"{level[:1].upper()}{level[1:]} bot{number}")
+            names.append(bot_name(s.bot or "bot", counted[s.bot] if alike.get(s.bot, 0) > 1 else None))
         return names
 
     def record(self, actions: list[str]) -> Record:
@@ -441,7 +440,7 @@ class LiveTable:
         self.told.event(seq, seat, kind, detail)
 
     def tell_event(self, event: StoredEvent) -> None:
-        self.tell(event.seq, event.seat, event.kind, event.detail)
+        self.tell(event.seq, event.seat, event.kind, event.words())
 
     # --- presence -------------------------------------------------------------------------
 
@@ -1012,7 +1011,8 @@ class LocalTableService(TableService):
                                      seat=seat, away=format(self.config.away_seconds, "g"),
                                      idle=format(self.config.idle_seconds, "g"))
                 raise TableError("conflict", reason)
-            detail = f"{holder.name} let a {level} bot play for {target.name} (seat {seat})."
+            detail = generic("{name} let a bot ({level}) play for {other} (seat {seat}).",
+                             name=holder.name or "", level=level, other=target.name or "", seat=seat)
             clocks = live.clocks and clocking.handed_over(live.clocks, seat, self.clocks.now())
             await self.store.set_stand_in(
                 table_id, target.slot, level, seq=live.seq, seat=seat, kind="stand_in", detail=detail,
@@ -1039,7 +1039,8 @@ class LocalTableService(TableService):
             if live.status != "playing":
                 raise TableError("finished", generic("table {table_id} is not being played",
                                                      table_id=table_id))
-            detail = f"{holder.name} took their seat back from the {holder.stand_in} bot."
+            detail = generic("{name} took their seat back from the bot ({level}).",
+                             name=holder.name or "", level=holder.stand_in)
             clocks = None
             if live.clocks is not None and live.state is not None:
                 back = [replace(s, stand_in=None) if s.slot == holder.slot else s for s in live.seats]
@@ -1067,8 +1068,9 @@ class LocalTableService(TableService):
             if live.status not in LIVE:
                 raise TableError("finished", generic("table {table_id} is already over ({status})",
                                                      table_id=table_id, status=live.status))
-            who = holder.name if holder is not None and holder.name else (caller.user_name or "The creator")
-            detail = f"{who} abandoned the table."
+            who = holder.name if holder is not None and holder.name else caller.user_name
+            detail = (generic("{name} abandoned the table.", name=who) if who
+                      else generic("The creator abandoned the table."))
             record = live.record([a.action for a in live.log]).to_json() if live.state is not None else None
             try:
                 await self.store.abandon(table_id, record, live.seq, detail)

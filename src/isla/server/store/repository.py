@@ -25,6 +25,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from isla.core.said import Said, from_json
 from isla.ratings import SETTINGS
 from isla.server.store import chats, rated
 from isla.server.store.chats import ChatLine
@@ -80,6 +81,17 @@ class StoredAction:
     source: str
 
 
+def _event(table_id: str, seq: int, seat: int | None, kind: str, detail: str, *, stamp: datetime,
+           data: dict[str, Any] | None = None) -> EventRow:
+    """An event's row: its words as English text (`detail`), and when they are a structured line
+    (a `Said`) that structure too, in `data["said"]`, so a rebuilt table tells it in each reader's
+    language (`StoredEvent.words`)."""
+    if isinstance(detail, Said):
+        data = {**(data or {}), "said": detail.to_json()}
+    return EventRow(table_id=table_id, seq=seq, seat=seat, kind=kind, detail=str(detail), data=data,
+                    created_at=stamp)
+
+
 @dataclass
 class StoredEvent:
     seq: int
@@ -87,6 +99,11 @@ class StoredEvent:
     kind: str
     detail: str
     data: dict[str, Any] | None = None  # what a program reads of it (a timeout's clock state)
+
+    def words(self) -> str:
+        """The event's line: its structure when it was kept (rendered per reader), else its text."""
+        said = (self.data or {}).get("said")
+        return from_json(said) if isinstance(said, dict) else self.detail
 
 
 @dataclass(frozen=True)
@@ -365,8 +382,7 @@ class Store:
                 )
                 if event is not None:
                     session.add(
-                        EventRow(table_id=table_id, seq=first_seq, seat=seat, kind=event[0],
-                                 detail=event[1], created_at=stamp)
+                        _event(table_id, first_seq, seat, event[0], event[1], stamp=stamp)
                     )
                 await session.flush()
                 await _set_clocks(session, table_id, clocks)
@@ -417,7 +433,7 @@ class Store:
                 .values(stand_in=level)
             )
             session.add(
-                EventRow(table_id=table_id, seq=seq, seat=seat, kind=kind, detail=detail, created_at=stamp)
+                _event(table_id, seq, seat, kind, detail, stamp=stamp)
             )
 
     async def set_clocks(self, table_id: str, clocks: StoredClocks) -> None:
@@ -450,11 +466,10 @@ class Store:
                     update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.slot == out.slot)
                     .values(stand_in=out.level)
                 )
-            session.add(EventRow(table_id=table_id, seq=out.seq, seat=out.seat, kind="timeout",
-                                 detail=out.detail, data=out.data, created_at=stamp))
+            timeout = _event(table_id, out.seq, out.seat, "timeout", out.detail, stamp=stamp, data=out.data)
+            session.add(timeout)
             if out.level is None:
-                session.add(EventRow(table_id=table_id, seq=out.seq, seat=None, kind="abandon",
-                                     detail=out.ended, created_at=stamp))
+                session.add(_event(table_id, out.seq, None, "abandon", out.ended, stamp=stamp))
 
     async def abandon(self, table_id: str, record: dict[str, Any] | None, seq: int, detail: str) -> None:
         """End a table that is open or being played, keeping its record so far; recorded as an event.
@@ -470,11 +485,7 @@ class Store:
             )
             if ended.rowcount != 1:  # type: ignore[attr-defined]
                 raise NotApplied("the table is over already")
-            session.add(
-                EventRow(
-                    table_id=table_id, seq=seq, seat=None, kind="abandon", detail=detail, created_at=stamp
-                )
-            )
+            session.add(_event(table_id, seq, None, "abandon", detail, stamp=stamp))
 
     async def set_again(self, table_id: str, again_id: str) -> None:
         """Point a table at the newest table set up to play it again."""
