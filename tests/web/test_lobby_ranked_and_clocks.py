@@ -12,18 +12,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 from rankedtools import account, finished, play_out
 from servertools import Running, bot, create, get
-
-PASSWORD = "correct horse"
-
-
-def register(page: Page, server: Running, name: str) -> None:
-    """Register `name` through the lobby's sign-in form."""
-    page.goto(server.url + "/")
-    page.get_by_test_id("account-forms").locator("summary").click()
-    page.get_by_test_id("login-name").fill(name)
-    page.get_by_test_id("login-password").fill(PASSWORD)
-    page.get_by_test_id("register-go").click()
-    expect(page.get_by_test_id("account-name")).to_have_text(name)
+from webplay import register_in_lobby
 
 
 def created_table(page: Page, server: Running) -> dict[str, Any]:
@@ -38,7 +27,7 @@ def created_table(page: Page, server: Running) -> dict[str, Any]:
 def test_an_account_creates_a_ranked_table_marked_in_the_lobby_and_on_the_table(
     page: Page, server: Running
 ) -> None:
-    register(page, server, "Rita")
+    register_in_lobby(page, server, "Rita")
     expect(page.get_by_test_id("ranked")).to_be_enabled()
     page.get_by_test_id("game").select_option("puertorico")
     page.get_by_test_id("seat-count").select_option("2")
