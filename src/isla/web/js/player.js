@@ -125,11 +125,11 @@ function gameSection(entry, titles) {
       fact(t('Points (season {season})', { season: entry.season }), String(entry.points), 'points'),
       fact(t('Average score'), average, 'average-score'),
       fact(t('Last played'), when(entry.last_played), 'last-played')),
+    el('h3', {}, t('Rating over time')),
+    chart(entry.history || []),
     // i18n: a heading of a player's page: the average of each part of their score
     entry.average_breakdown?.length ? el('h3', {}, t('Average score by part')) : null,
     breakdownFacts(entry.average_breakdown || []),
-    el('h3', {}, t('Rating over time')),
-    chart(entry.history || []),
     el('h3', {}, t('Wins by seat')),
     seatsTable(entry.wins_by_seat || []) || el('p', { class: 'empty' }, t('No game yet.')),
     // i18n: a heading of a player's page: the bots they played against most
