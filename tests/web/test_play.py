@@ -24,6 +24,7 @@ from webplay import (
     log_lines,
     play,
     play_to_the_end,
+    register_in_lobby,
     seat_of,
     sign_in_as_guest,
 )
@@ -45,18 +46,39 @@ def my_role_choice(player: Player, after_seq: int) -> Callable[[], bool]:
 
 
 @pytest.mark.timeout(WHOLE_GAME_TIMEOUT)
-def test_a_guest_plays_a_whole_game_against_three_bots_to_the_score_table(
+def test_an_account_plays_a_whole_ranked_game_against_three_bots_to_its_rating(
     page: Page, server: Running
 ) -> None:
-    sign_in_as_guest(page, server, "Ann")
-    tid = create_table(page, THREE_EASY_BOTS)
+    register_in_lobby(page, server, "Ann")
+    tid = create_table(page, THREE_EASY_BOTS, ranked=True)
+    expect(page.get_by_test_id("ranked")).to_be_visible()  # the table's header says so
     player = Player(page)
 
     play_to_the_end([player])
 
     table = check_the_score_table(page, server, tid, "Ann")
-    assert table["players"] == 4
+    assert table["players"] == 4 and table["ranked"] is True
     assert len(player.clicks) >= 20  # roles, builds, placements, shipments: a real game's worth
+    # The score table's rating change column, seat by seat, as the server rated the game.
+    for entry in table["standings"]:
+        before, after, change = entry["rating_before"], entry["rating_after"], entry["change"]
+        shown = f"+{change}" if change > 0 else (f"\u2212{-change}" if change < 0 else "±0")
+        expect(page.get_by_test_id(f"score-rating-{entry['seat']}")).to_have_text(
+            f"{before} → {after} ({shown})")
+    mine = next(e for e in table["standings"] if e["seat"] == seat_of(table, "Ann"))
+
+    # Her player page: the game listed, the new rating, the chart's one point.
+    page.goto(f"{server.url}/players/Ann")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    section = page.get_by_test_id("game-puertorico")
+    expect(section.locator(f'[data-table="{tid}"]')).to_have_count(1)
+    expect(section.get_by_test_id("rating")).to_have_text(f"{mine['rating_after']} (provisional)")
+    expect(section.get_by_test_id("chart-path")).to_have_attribute("data-points", "1")
+
+    # The leaderboard lists her.
+    page.goto(f"{server.url}/leaderboards/puertorico")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.get_by_test_id("player-row").get_by_test_id("player-link")).to_have_text(["Ann"])
 
 
 def test_a_table_with_an_open_seat_waits_for_a_second_guest_and_starts_when_they_join(

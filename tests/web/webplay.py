@@ -186,6 +186,16 @@ def sign_in_as_guest(page: Page, server: Running, name: str) -> None:
     expect(page.get_by_test_id("account-name")).to_have_text(name)
 
 
+def register_in_lobby(page: Page, server: Running, name: str, password: str = "correct horse") -> None:
+    """A new account `name`, registered through the lobby's sign-in form."""
+    page.goto(server.url + "/")
+    page.get_by_test_id("account-forms").locator("summary").click()
+    page.get_by_test_id("login-name").fill(name)
+    page.get_by_test_id("login-password").fill(password)
+    page.get_by_test_id("register-go").click()
+    expect(page.get_by_test_id("account-name")).to_have_text(name)
+
+
 # A whole game by clicking may take this long before pytest-timeout stops it (the suite's default
 # per-test limit is in pyproject.toml): `@pytest.mark.timeout(WHOLE_GAME_TIMEOUT)`.
 WHOLE_GAME_TIMEOUT = 15 * 60
@@ -194,15 +204,19 @@ WHOLE_GAME_TIMEOUT = 15 * 60
 THREE_EASY_BOTS = ["me", "bot:easy", "bot:easy", "bot:easy"]
 
 
-def create_table(page: Page, seats: Sequence[str], seating: str = "fixed", game: str | None = None) -> str:
+def create_table(page: Page, seats: Sequence[str], seating: str = "fixed", game: str | None = None,
+                 ranked: bool = False) -> str:
     """From the signed-in lobby: a table of `game` (the form's first game if None) with these seats
-    ("me", "open", "bot:easy", ...); its id once the table page shows it."""
+    ("me", "open", "bot:easy", ...), ranked if asked (an account's lobby only); its id once the
+    table page shows it."""
     if game is not None:
         page.get_by_test_id("game").select_option(game)
     page.get_by_test_id("seat-count").select_option(str(len(seats)))
     page.get_by_test_id("seating").select_option(seating)
     for index, kind in enumerate(seats):
         page.get_by_test_id(f"seat-{index}-kind").select_option(kind)
+    if ranked:
+        page.get_by_test_id("ranked").check()
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/tables/[^/]+$"))
     expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d+"))

@@ -12,10 +12,13 @@
 //                account-guest, sign-out, connection (data-status="open"|"reconnecting"|"closed")
 //   creating     game, seat-count, seating, seat-<i>-kind (values "me", "open", "bot:easy",
 //                "bot:medium", "bot:hard"), options (the <details>), option-<name>, create-error,
-//                create-table
+//                create-table, ranked (and ranked-note), clock (values the presets, "custom-realtime",
+//                "custom-turn-based"), custom-bank, custom-increment, custom-per-move, custom-hours,
+//                custom-from, custom-to, custom-zone
 //   the list     open-tables, playing-tables, finished-tables (and *-empty, *-count), lobby-error;
 //                per table: table-<id> (data-status), join-<id> (first open seat),
-//                join-<id>-<slot>, watch-<id>, resume-<id> (your own table), view-<id> (finished)
+//                join-<id>-<slot>, watch-<id>, resume-<id> (your own table), view-<id> (finished),
+//                ranked-<id> (the badge of a ranked table)
 
 import { api, ApiError, connect } from './net.js';
 import { currentUser, register, showAccount, signIn, signInAsGuest } from './auth.js';
@@ -39,6 +42,7 @@ const page = {
   user: null,
   games: [],
   bots: [],
+  botRatings: new Map(), // game -> Map(level -> shown rating of the bot that level plays as)
   tables: [],
   seats: ['me', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT],
   options: {}, // option name -> value chosen in the form (only where the player changed it)
@@ -121,6 +125,7 @@ function showUser(user) {
   if (page.socket && page.socketUser !== (user ? user.id : null)) openSocket();
   if (!user) showError('auth-error', '');
   showEmailSettings(document, user); // issue 16: email notices (email.js)
+  renderRanked();
   renderSeats();
   renderTables();
 }
@@ -245,6 +250,7 @@ function renderPlayerCounts() {
   const game = currentGame();
   const select = $('seat-count');
   if (!game) return;
+  loadBotRatings(game.name);
   const wanted = page.seats.length;
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
@@ -280,7 +286,38 @@ function seatChoiceLabel(value) {
   if (value === 'me') return page.user ? t('you') : t('you (pick a name above)');
   // i18n: a choice for a seat of a new table: it waits for someone to join
   if (value === 'open') return t('open seat (someone joins)');
-  return botChoice(value.slice(4));
+  const level = value.slice(4);
+  const rating = page.botRatings.get(currentGame()?.name)?.get(level);
+  // i18n: a bot level in the seat menu with the rating of the bot that plays it ("bot: hard (1612)")
+  return rating === undefined ? botChoice(level) : t('{choice} ({rating})', { choice: botChoice(level), rating });
+}
+
+/** The ratings of the bots each level of `game` plays as (GET /api/leaderboards), once per game. */
+async function loadBotRatings(game) {
+  if (!game || page.botRatings.has(game)) return;
+  page.botRatings.set(game, new Map());
+  try {
+    const board = await api('GET', `/api/leaderboards/${encodeURIComponent(game)}`);
+    const levels = new Map();
+    for (const bot of board.bots || []) for (const level of bot.levels || []) levels.set(level, bot.rating);
+    page.botRatings.set(game, levels);
+    if (currentGame()?.name === game) renderSeats();
+  } catch {
+    page.botRatings.delete(game); // the menu shows the levels without ratings; asked again later
+  }
+}
+
+/** The Ranked box: for an account only; a guest or nobody is told why not. */
+function renderRanked() {
+  const box = $('ranked');
+  const account = Boolean(page.user && !page.user.guest);
+  box.disabled = !account;
+  if (!account) box.checked = false;
+  $('ranked-note').textContent = account
+    // i18n: beside the create form's Ranked box, for an account
+    ? t('the result changes the players\' ratings')
+    // i18n: beside the create form's Ranked box, disabled for a guest or someone not signed in
+    : t('for accounts only: sign in or register to play ranked');
 }
 
 /** A seat's kind that the chosen game offers: a bot level it lacks becomes one it has. */
@@ -433,15 +470,43 @@ function renderClockChoices() {
 }
 
 function untimed() {
-  $('on-timeout').disabled = $('clock').value === 'none';
+  const speed = $('clock').value;
+  $('on-timeout').disabled = speed === 'none';
+  $('custom-realtime').hidden = speed !== 'custom-realtime';
+  $('custom-turn-based').hidden = speed !== 'custom-turn-based';
+  $('custom-zone').textContent = browserZone();
+}
+
+/** The browser's time zone (playing hours count in it), as an IANA name. */
+function browserZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A typed number times `unit`, in whole seconds (the server refuses what is out of range, in words). */
+function seconds(testid, unit) {
+  const text = $(testid).value.trim();
+  return text === '' ? null : Math.round(Number(text) * unit);
+}
+
+/** The times of the chosen speed: a preset's name, or a custom clock's full form (docs/clocks.md). */
+function clockTimes(speed) {
+  if (speed === 'custom-realtime') {
+    return { mode: 'realtime', bank: seconds('custom-bank', 60), increment: seconds('custom-increment', 1) };
+  }
+  if (speed === 'custom-turn-based') {
+    const hours = $('custom-hours').checked
+      ? { from: $('custom-from').value, to: $('custom-to').value, zone: browserZone() } : null;
+    return { mode: 'turn-based', per_move: seconds('custom-per-move', 3600), hours };
+  }
+  return { preset: speed };
 }
 
 function chosenClock() {
-  const preset = $('clock').value;
-  if (!preset || preset === 'none') return {};
+  const speed = $('clock').value;
+  if (!speed || speed === 'none') return {};
   const choice = $('on-timeout').value;
-  if (choice === 'end') return { clock: { preset, on_timeout: 'end' } };
-  return { clock: { preset, stand_in_level: choice.replace('stand-in:', '') } };
+  if (choice === 'end') return { clock: { ...clockTimes(speed), on_timeout: 'end' } };
+  return { clock: { ...clockTimes(speed), stand_in_level: choice.replace('stand-in:', '') } };
 }
 
 function wireCreateForm() {
@@ -466,6 +531,7 @@ function wireCreateForm() {
         options: chosenOptions(),
         seating: $('seating').value,
         ...chosenClock(),
+        ranked: $('ranked').checked, // docs/api.md, "Ranked tables"
         private: $('private').checked, // docs/chat.md, "Private tables"
       });
       location.assign(tableUrl(answer.table.id));
@@ -633,6 +699,8 @@ function tableItem(table) {
     element('span', { class: 'table-size', text: tn('{n} player', '{n} players', table.players) }),
     // i18n: a badge of a listed table whose seats are in the order its creator listed them
     table.seating === 'fixed' ? element('span', { class: 'badge', text: t('fixed seating') }) : null,
+    // i18n: a badge of a listed table whose finished game changes the players' ratings
+    table.ranked ? element('span', { class: 'badge badge-ranked', 'data-testid': `ranked-${table.id}`, text: t('ranked') }) : null,
     table.clock && table.clock.mode !== 'none'
       ? element('span', { class: 'badge badge-clock', 'data-testid': `speed-${table.id}`, text: speedText(table.clock) }) : null,
     optionBadges(table),
@@ -723,6 +791,7 @@ async function loadGames() {
 /** After a switch of language: everything the page drew itself, again; the form keeps its values. */
 async function relabel() {
   renderClockChoices();
+  renderRanked();
   showConnection(page.connection);
   page.chat?.relabel();
   redrawMyGames();

@@ -47,9 +47,13 @@ export function speedChoices() {
     ['fast', t('real-time, fast (3 min + 5 s a move)')],
     ['normal', t('real-time, normal (10 min + 20 s a move)')],
     ['slow', t('real-time, slow (30 min + 1 min a move)')],
+    // i18n: a speed of the create form that shows fields for the time bank and the increment
+    ['custom-realtime', t('real-time, custom…')],
     ['12h', t('turn-based, 12 hours a move')],
     ['24h', t('turn-based, 24 hours a move')],
     ['72h', t('turn-based, 72 hours a move')],
+    // i18n: a speed of the create form that shows fields for the hours a move and playing hours
+    ['custom-turn-based', t('turn-based, custom…')],
   ];
 }
 

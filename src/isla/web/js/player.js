@@ -1,6 +1,8 @@
 // The player page (/players/{name}): per game the account's rating, games, wins and ladder points,
 // a chart of its rating over time (our own SVG, drawn with DOM calls), its finished games (each
-// linked to its table and replay), its wins by seat and its average score (GET /api/players/{name};
+// linked to its table and replay), its wins by seat, its average score and each part's average
+// (`average_breakdown`, labelled as the API does: the games' term catalogs name no score parts) and
+// the bots it played most (`bot_opponents`) (GET /api/players/{name};
 // a name no account has is a 404, told on the page in words).
 //
 // Names come from users: everything is set as text (shared/dom.js), never as HTML; the chart's
@@ -85,10 +87,33 @@ function seatsTable(bySeat) {
       el('td', { class: 'num' }, String(s.seat + 1)), el('td', { class: 'num' }, String(s.games)), el('td', { class: 'num' }, String(s.wins))))));
 }
 
+function oneDecimal(value) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+/** The average of each part of the score (shipping, buildings, bonus; Vanuatu's columns). */
+function breakdownFacts(parts) {
+  if (!parts.length) return null;
+  return el('dl', { class: 'facts', 'data-testid': 'average-breakdown' },
+    ...parts.map((part) => fact(part.label, oneDecimal(part.average), `average-${part.key}`)));
+}
+
+/** The bots played most: games against each, wins among them, and how often the player finished ahead. */
+function botsTable(bots) {
+  if (!bots.length) return null;
+  // i18n: the columns of the bots a player played most
+  const head = [t('Bot'), t('Games'), t('Wins'), t('Finished ahead')];
+  return el('table', { class: 'board', 'data-testid': 'bot-opponents' },
+    el('thead', {}, el('tr', {}, ...head.map((title) => el('th', { scope: 'col' }, title)))),
+    el('tbody', {}, ...bots.map((b) => el('tr', { 'data-testid': 'bot-opponent', 'data-bot': b.bot },
+      el('td', {}, b.bot), el('td', { class: 'num' }, String(b.games)),
+      el('td', { class: 'num' }, String(b.wins)), el('td', { class: 'num' }, String(b.ahead))))));
+}
+
 function gameSection(entry, titles) {
   const title = titles.get(entry.game) || entry.game;
   const average = entry.average_score === null || entry.average_score === undefined ? '–'
-    : new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(entry.average_score);
+    : oneDecimal(entry.average_score);
   return el('section', { class: 'card player-game', 'data-testid': `game-${entry.game}` },
     // i18n: a link beside a game's name on a player's page
     el('h2', {}, title, ' ', el('a', { class: 'small-link', href: `/leaderboards/${encodeURIComponent(entry.game)}` }, t('leaderboard'))),
@@ -102,8 +127,14 @@ function gameSection(entry, titles) {
       fact(t('Last played'), when(entry.last_played), 'last-played')),
     el('h3', {}, t('Rating over time')),
     chart(entry.history || []),
+    // i18n: a heading of a player's page: the average of each part of their score
+    entry.average_breakdown?.length ? el('h3', {}, t('Average score by part')) : null,
+    breakdownFacts(entry.average_breakdown || []),
     el('h3', {}, t('Wins by seat')),
     seatsTable(entry.wins_by_seat || []) || el('p', { class: 'empty' }, t('No game yet.')),
+    // i18n: a heading of a player's page: the bots they played against most
+    el('h3', {}, t('Bots played most')),
+    botsTable(entry.bot_opponents || []) || el('p', { class: 'empty' }, t('No game against a bot yet.')),
     el('h3', {}, t('Games played')),
     playedTable(entry.played || []));
 }

@@ -140,6 +140,7 @@ function accept(snapshot) {
   drawn = json;
   stampClocks(snapshot.clocks); // the banks count down from the moment it arrived (shared/clocks.js)
   table = snapshot;
+  $('ranked').hidden = !table.ranked; // issue 14: the header says a ranked table is one
   chat?.setTable(table, viewer?.name);
   if (table.status === 'finished' && !chartAsked) showScoreChart();
   if (!game) {
