@@ -38,6 +38,7 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     },
     ("vanuatu", "pt"): {
         "good.kava": "kava is the Portuguese word too", "good.copra": "copra is Portuguese too",
+        "score.vatus": "the currency's name",
     },
     **{("puertorico-log", lang): {
         **({"{n} in San Juan": "a city's name, and 'in' is Dutch and German too"} if lang != "pt" else {}),
@@ -47,7 +48,9 @@ SAME_AS_ENGLISH: dict[tuple[str, str], dict[str, str]] = {
     } for lang in ("pt", "nl", "de")},
     ("vanuatu-page", "pt"): {"Vatus": "the currency's name", "{good} ({price} vatus)": "the currency's name"},
     ("vanuatu-page", "nl"): {"Water": "water is the Dutch word too"},
-    ("vanuatu", "nl"): {"good.kava": "kava is the Dutch word too"},
+    ("vanuatu", "nl"): {
+        "good.kava": "kava is the Dutch word too", "score.water": "water is the Dutch word too",
+    },
     ("vanuatu", "de"): {"good.kava": "Kava is the German word too", "action.tourist": "Tourist is German"},
 }
 # The lobby's and the ratings pages' words these languages write as English does.

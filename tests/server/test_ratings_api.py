@@ -106,7 +106,13 @@ def test_the_player_page_averages_the_score_parts_and_counts_the_bots_played_aga
             play_out(ann, table["id"])
             done.append(finished(ann, table["id"]))
         page = got(ann.get("/api/players/Ann"))
+        german = got(ann.get("/api/players/Ann", params={"lang": "de"}))
     (mine,) = page["games"]
+    # Each part is named by the game's own term, in the reader's language.
+    labels = [p["label"] for p in mine["average_breakdown"]]
+    assert labels == ["Shipping", "Buildings", "Large-building bonus"]
+    assert [p["label"] for p in german["games"][0]["average_breakdown"]] == [
+        "Verschiffen", "Gebäude", "Bonus der großen Gebäude"]
     # Ann sat in seat 0 of both: her parts, averaged, in the game's declared order.
     parts = [d["result"]["breakdown"][0] for d in done]
     assert [p["key"] for p in mine["average_breakdown"]] == ["shipping", "buildings", "bonus"]

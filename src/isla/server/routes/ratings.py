@@ -8,7 +8,7 @@ own count, bots apart from people and named by their resolved spec with the leve
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,7 +18,9 @@ from isla.bots import levels
 from isla.core import UnknownGame
 from isla.core import game as find_game
 from isla.core.said import generic
+from isla.i18n import game_domain, texts
 from isla.ratings import display
+from isla.server.language import reader_language
 from isla.server.names import name_key
 from isla.server.ranked import resolved_bot
 from isla.server.routes.schemas import ErrorOut, LeaderboardOut, PlayerOut
@@ -91,10 +93,10 @@ async def player(name: str, request: Request) -> Any:
     if record is None:
         raise TableError("not_found", generic("there is no account called '{name}' (guests have no player "
                                               "page)", name=name))
-    return {"name": record.name, "games": _games(record, store)}
+    return {"name": record.name, "games": _games(record, store, await reader_language(request))}
 
 
-def _games(record: PlayerRecord, store: Store) -> list[dict[str, Any]]:
+def _games(record: PlayerRecord, store: Store, lang: str) -> list[dict[str, Any]]:
     settings = store.ratings
     season = settings.seasons.season_of(datetime.now(UTC))
     ratings = {r.game: r for r in record.ratings}
@@ -133,7 +135,7 @@ def _games(record: PlayerRecord, store: Store) -> list[dict[str, Any]]:
                 {"seat": seat, "games": n, "wins": w} for seat, (n, w) in sorted(seats.items())
             ],
             "average_score": sum(p.score for p in mine) / len(mine) if mine else None,
-            "average_breakdown": _average_breakdown(game, mine),
+            "average_breakdown": _average_breakdown(game, mine, lang),
             "bot_opponents": [
                 {"bot": b.bot, "games": b.games, "wins": b.wins, "ahead": b.ahead}
                 for b in record.bot_opponents if b.game == game
@@ -142,18 +144,25 @@ def _games(record: PlayerRecord, store: Store) -> list[dict[str, Any]]:
     return out
 
 
-def _average_breakdown(game: str, mine: list[Played]) -> list[dict[str, Any]]:
+def _average_breakdown(game: str, mine: list[Played], lang: str) -> list[dict[str, Any]]:
     """The average of each score part the game declares (GameInfo.score_split; without one, every
-    part its results give but the total), over the games whose result had parts."""
+    part its results give but the total), over the games whose result had parts; each part named
+    in `lang` by the game's term `score.<key>` when its catalogs have one."""
     parts = [p.breakdown for p in mine if p.breakdown]
     if not parts:
         return []
     try:
-        split = find_game(game).info.score_split
+        found = find_game(game)
     except UnknownGame:  # a game no longer installed: its parts as stored
-        split = ()
+        split: tuple[tuple[str, str], ...] = ()
+        words: Mapping[str, Any] = {}
+    else:
+        split = found.info.score_split
+        domain = game_domain(found)
+        words = texts(domain, lang) if domain is not None else {}
     columns = list(split) or [(key, key) for key in sorted({k for b in parts for k in b}) if key != "total"]
     return [
-        {"key": key, "label": label, "average": sum(b.get(key, 0) for b in parts) / len(parts)}
+        {"key": key, "label": str(words.get(f"score.{key}", label)),
+         "average": sum(b.get(key, 0) for b in parts) / len(parts)}
         for key, label in columns
     ]

@@ -362,7 +362,7 @@ class SeatWinsOut(BaseModel):
 
 class ScorePartOut(BaseModel):
     key: str = Field(description="the part's key in the game's score breakdown")
-    label: str = Field(description="its column label (English; pages show the game's own words)")
+    label: str = Field(description="its name in the reader's language (the game's term score.<key>)")
     average: float
 
 

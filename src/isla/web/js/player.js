@@ -1,7 +1,7 @@
 // The player page (/players/{name}): per game the account's rating, games, wins and ladder points,
 // a chart of its rating over time (our own SVG, drawn with DOM calls), its finished games (each
 // linked to its table and replay), its wins by seat, its average score and each part's average
-// (`average_breakdown`, labelled as the API does: the games' term catalogs name no score parts) and
+// (`average_breakdown`, each part named by the server in the reader's language) and
 // the bots it played most (`bot_opponents`) (GET /api/players/{name};
 // a name no account has is a 404, told on the page in words).
 //
@@ -163,12 +163,22 @@ function render() {
     : [el('p', { class: 'card empty' }, t('No finished game yet.'))]));
 }
 
+/** After a switch of language: the parts' names come from the server, so ask again, then redraw. */
+async function relabel() {
+  try {
+    loaded.player = await api('GET', `/api/players/${encodeURIComponent(name)}`);
+  } catch {
+    // keep what the page has: its own words are redrawn all the same
+  }
+  render();
+}
+
 async function start() {
   $('player-name').textContent = name;
   const [player, games] = await Promise.allSettled([
     api('GET', `/api/players/${encodeURIComponent(name)}`),
     api('GET', '/api/games'),
-    startPageLanguage({ onSwitch: render }).catch((error) => console.error('isla: the page stays in English', error)),
+    startPageLanguage({ onSwitch: relabel }).catch((error) => console.error('isla: the page stays in English', error)),
   ]);
   $('player-loading').hidden = true;
   if (player.status === 'rejected') loaded.error = player.reason;
