@@ -452,3 +452,33 @@ def test_the_watcher_count_on_one_process_counts_the_others_spectators(start: An
                 third.send({"type": "watch", "table": table_id})
                 assert wait_for("a third, here", lambda: watchers(third) == 3)
         wait_for("the spectators gone", lambda: watchers(ann_socket) == 0)
+
+
+def test_without_redis_a_chat_message_still_reaches_its_own_processs_followers(
+    postgres_database: str,
+) -> None:
+    private = PrivateRedis()
+    private.start()
+    database = make_url(postgres_database).render_as_string(hide_password=False)
+    serving = Serving("--database-url", database, "--redis-url", private.url, "--bot-workers", "0")
+    try:
+        with client(serving) as http:
+            created = create(http, [human("Ann"), human("Bob")], game="puertorico", options=SHORT)
+        table_id = created["table"]["id"]
+        with Socket(serving.base, token=created["tokens"][0]["token"]) as ann, Socket(serving.base) as cleo:
+            for sock in (ann, cleo):
+                sock.send({"type": "watch", "table": table_id})
+                sock.expect("chat")
+            private.stop()
+            ann.send({"type": "chat", "text": "is anyone there?"})
+            for sock in (ann, cleo):
+                heard(sock, table_id, "is anyone there?")
+            outage = f"Redis at {private.url} is not available"
+            wait_for("the outage said", lambda: outage in serving.logged())
+            ann.send({"type": "chat", "text": "still here"})
+            heard(cleo, table_id, "still here")
+        serving.stop()  # cleanly, without a traceback
+    finally:
+        if serving.process.poll() is None:
+            serving.kill()
+        private.stop()
