@@ -482,3 +482,21 @@ def test_without_redis_a_chat_message_still_reaches_its_own_processs_followers(
         if serving.process.poll() is None:
             serving.kill()
         private.stop()
+
+
+def test_a_chat_flood_is_counted_across_processes(start: Any) -> None:
+    one, two = (start("--chat-messages", "3", "--chat-window-seconds", "600") for _ in range(2))
+    with client(one) as http:
+        created = create(http, [human("Ann"), human("Bob")], game="puertorico", options=SHORT)
+    table_id, ann = created["table"]["id"], created["tokens"][0]["token"]
+    with Socket(one.base, token=ann) as here, Socket(two.base, token=ann) as there:
+        for sock in (here, there):
+            sock.send({"type": "watch", "table": table_id})
+            sock.expect("chat")
+        for n, sock in enumerate((here, here, there)):  # three in the window, on either process
+            sock.send({"type": "chat", "text": f"message {n}"})
+            heard(sock, table_id, f"message {n}")
+        there.send({"type": "chat", "text": "one too many"})
+        there.refused("rate_limited", "too many chat messages")
+        here.send({"type": "chat", "text": "one too many"})
+        here.refused("rate_limited", "too many chat messages")

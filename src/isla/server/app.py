@@ -235,7 +235,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store.ratings = ratings
         service = table_service(store, config)
         hub = Hub(service)
-        hub.chat = Chat(store, config)
+        hub.chat = Chat(store, config, getattr(service, "take_token", None))  # shared: cluster.py
         accounts = Accounts(store, config)
         accounts.listen(hub.session_ended)  # an ended session's WebSockets close
         mail = open_mail(app.state, store, config, service.turn_based)  # issue 16: email

@@ -81,6 +81,21 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('zadd', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
 redis.call('zremrangebyscore', KEYS[1], '-inf', now)
 return redis.call('zrange', KEYS[1], 0, -1)"""
+# A token bucket kept in Redis, so that a limit counts a person's requests on every process:
+# KEYS[1] holds its tokens and when they were counted; ARGV: rate per second, burst. 1: taken.
+BUCKET = """local t = redis.call('time')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local kept = redis.call('hmget', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(kept[1]) or burst
+local at = tonumber(kept[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local taken = 0
+if tokens >= 1 then tokens = tokens - 1 taken = 1 end
+redis.call('hset', KEYS[1], 'tokens', string.format('%.6f', tokens), 'at', string.format('%.6f', now))
+redis.call('pexpire', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return taken"""
+BUCKETS = "isla:{}:bucket:"
 UP = "up"  # a field every process's hash has, so that it exists (and expires) with no one connected
 Handler = Callable[[dict[str, Any]], None]  # a message of another process's on one channel
 Send = Callable[[], Awaitable[Any]]
@@ -114,6 +129,8 @@ class Link:
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._alive = self.redis.register_script(ALIVE)
+        self._bucket = self.redis.register_script(BUCKET)
+        self.buckets = BUCKETS.format(database)
         self.down = False
         self._outbox: asyncio.Queue[Send] = asyncio.Queue()  # what to send, in order
         self._tasks: list[asyncio.Task[None]] = []
@@ -251,6 +268,21 @@ class Link:
             pipe.delete(self.here + self.me)
             pipe.zrem(self.processes, self.me)
             await pipe.execute()
+
+    # --- limits ---------------------------------------------------------------------------------
+
+    async def take(self, key: str, rate: float, burst: int) -> bool | None:
+        """Take a token from the shared bucket `key` (True: taken, False: refused); None while Redis
+        is away (the caller counts in its own memory meanwhile)."""
+        if self.down:
+            return None
+        try:
+            call = functools.partial(self._bucket, keys=[self.buckets + key], args=[rate, burst])
+            taken = await twice(call)
+        except (RedisError, OSError) as error:
+            self.failed(error)
+            return None
+        return bool(taken)
 
     # --- leases -----------------------------------------------------------------------------------
 
@@ -513,6 +545,10 @@ class SharedTableService(LocalTableService):
         self._watch_listeners.append(listener)
 
     # --- chat -------------------------------------------------------------------------------------
+
+    async def take_token(self, key: str, rate: float, burst: int) -> bool | None:
+        """A rate limit counted across the processes (Link.take)."""
+        return await self.link.take(key, rate, burst)
 
     def share_chat(self, room: str, message: str) -> None:
         self.link.publish(self.link.chat_channel, {"room": room, "message": message})
