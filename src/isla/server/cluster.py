@@ -1,8 +1,8 @@
 """Several `isla serve` processes on one PostgreSQL database, sharing their tables through Redis.
 
 The database stays the one truth: every change is a committed row there, and the unique
-(table, seq) of the action log refuses a second writer whatever the processes believe. Redis only
-carries two things between the processes:
+(table, seq) of the action log refuses a second writer whatever the processes believe. Redis
+carries between the processes:
 
 - **Notices.** After each committed change to a table (a move, a join, a new table, a stand-in,
   a timeout, an end: `Store.on_write`), the process publishes `{"table", "seq", "from"}` on the
@@ -19,6 +19,18 @@ carries two things between the processes:
   stand-ins (`LocalTableService.owns`), so a bot's move and a deadline happen once; when an owner
   dies (even `kill -9`), its leases expire after `lease_seconds` and another process that holds
   the table takes it over: it reads the table back, resumes its clocks and lets its bots go on.
+- **Who is connected.** Each process keeps a hash (HERE) of its WebSockets following each table, per
+  seat and for the spectators, rewritten whole and kept alive every `renew_seconds` (it expires
+  after `lease_seconds`, with the process's name in PROCESSES), and publishes each change at once.
+  Every process adds the others' counts to its own (`LiveTable.elsewhere`, `watching_elsewhere`):
+  a seat connected anywhere is connected here (nobody may hand it to a bot, `--away-seconds` does
+  not run), and a table's watcher count is every process's. A dead process's connections leave
+  with its hash. (A change told on the channel may, rarely, be undone by an older whole read that
+  crossed it; the next look, `renew_seconds` later, sets it right.)
+- **Chat.** A message stored and pushed to this process's followers is published (CHAT_CHANNEL) for
+  the others to push to theirs.
+- **Limits.** The chat flood limit is a token bucket per person in Redis (BUCKET), in this
+  process's memory while Redis is away.
 
 When Redis does not answer, the processes go on serving their own requests from the database: one
 warning line says so (and one line when it answers again), notices are not sent meanwhile, a
