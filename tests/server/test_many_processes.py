@@ -415,7 +415,7 @@ def test_a_chat_message_said_on_one_process_reaches_the_others_followers_once(st
             # Each message once (the two first in either order: they were said at the same time).
             assert sorted(chats(sock, table_id)) == ["and to you", "good luck, Bob", "the last one"]
     with Socket(one.base) as lobby_one, Socket(two.base) as lobby_two, client(one) as http:
-        guest = http.post("/api/auth/guest", json={"name": "Cleo"}, headers={"Origin": one.base})
+        guest = as_guest(http, one, "Cleo")
         assert guest.status_code == 201, guest.text
         for sock in (lobby_one, lobby_two):
             sock.send({"type": "lobby"})
@@ -500,3 +500,20 @@ def test_a_chat_flood_is_counted_across_processes(start: Any) -> None:
         there.refused("rate_limited", "too many chat messages")
         here.send({"type": "chat", "text": "one too many"})
         here.refused("rate_limited", "too many chat messages")
+
+
+def as_guest(http: httpx2.Client, serving: Serving, name: str) -> httpx2.Response:
+    return http.post("/api/auth/guest", json={"name": name}, headers={"Origin": serving.base})
+
+
+def test_sign_ins_from_one_address_are_counted_across_processes(start: Any) -> None:
+    one, two = start(), start()
+    burst = 20  # ServerConfig.sign_in_burst
+    with client(one) as first, client(two) as second:
+        for n in range(burst):  # half on each process
+            http, serving = (first, one) if n % 2 else (second, two)
+            signed = as_guest(http, serving, f"Guest {n}")
+            assert signed.status_code == 201, signed.text
+        for http, serving in ((first, one), (second, two)):
+            refused = as_guest(http, serving, "One more")
+            assert refused.json()["code"] == "too_many", refused.text

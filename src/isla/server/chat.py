@@ -11,13 +11,12 @@ Pages show names and messages as text only (textContent); the server keeps them 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from isla.core import JSON
 from isla.core.said import generic
 from isla.server.config import ServerConfig
-from isla.server.ratelimit import TokenBucket
+from isla.server.ratelimit import Shared, TokenBucket
 from isla.server.store import Store
 from isla.server.store.chats import ChatLine
 from isla.server.tables import Caller, Speaker, TableError, token_hash
@@ -27,8 +26,6 @@ LOBBY = "lobby"
 REPLAY_CHAT = 1000
 # Buckets of people who have been quiet long enough are forgotten once this many are kept.
 MAX_BUCKETS = 10_000
-# A bucket shared by several processes (cluster.py): (key, rate, burst) -> taken, or None: count here.
-Shared = Callable[[str, float, int], Awaitable[bool | None]]
 
 
 def line_json(line: ChatLine) -> JSON:
@@ -79,7 +76,9 @@ class Chat:
         config = self.config
         key = person(caller)
         rate = config.chat_messages / config.chat_window_seconds
-        taken = None if self.shared is None else await self.shared("chat:" + key, rate, config.chat_messages)
+        shared = self.shared
+        counted = None if shared is None else await shared("chat:" + key, rate, config.chat_messages)
+        taken = None if counted is None else counted[0]
         if taken is None:
             bucket = self._buckets.get(key)
             if bucket is None:

@@ -94,7 +94,8 @@ redis.call('zadd', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
 redis.call('zremrangebyscore', KEYS[1], '-inf', now)
 return redis.call('zrange', KEYS[1], 0, -1)"""
 # A token bucket kept in Redis, so that a limit counts a person's requests on every process:
-# KEYS[1] holds its tokens and when they were counted; ARGV: rate per second, burst. 1: taken.
+# KEYS[1] holds its tokens and when they were counted; ARGV: rate per second, burst. Returns
+# {1 if taken else 0, the tokens left}.
 BUCKET = """local t = redis.call('time')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
@@ -106,7 +107,7 @@ local taken = 0
 if tokens >= 1 then tokens = tokens - 1 taken = 1 end
 redis.call('hset', KEYS[1], 'tokens', string.format('%.6f', tokens), 'at', string.format('%.6f', now))
 redis.call('pexpire', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return taken"""
+return {taken, string.format('%.6f', tokens)}"""
 BUCKETS = "isla:{}:bucket:"
 UP = "up"  # a field every process's hash has, so that it exists (and expires) with no one connected
 Handler = Callable[[dict[str, Any]], None]  # a message of another process's on one channel
@@ -283,18 +284,18 @@ class Link:
 
     # --- limits ---------------------------------------------------------------------------------
 
-    async def take(self, key: str, rate: float, burst: int) -> bool | None:
-        """Take a token from the shared bucket `key` (True: taken, False: refused); None while Redis
-        is away (the caller counts in its own memory meanwhile)."""
+    async def take(self, key: str, rate: float, burst: int) -> tuple[bool, float] | None:
+        """Take a token from the shared bucket `key`: (taken, the tokens left); None while Redis is
+        away (the caller counts in its own memory meanwhile)."""
         if self.down:
             return None
         try:
             call = functools.partial(self._bucket, keys=[self.buckets + key], args=[rate, burst])
-            taken = await twice(call)
+            taken, left = await twice(call)
         except (RedisError, OSError) as error:
             self.failed(error)
             return None
-        return bool(taken)
+        return bool(taken), float(left)
 
     # --- leases -----------------------------------------------------------------------------------
 
@@ -558,7 +559,7 @@ class SharedTableService(LocalTableService):
 
     # --- chat -------------------------------------------------------------------------------------
 
-    async def take_token(self, key: str, rate: float, burst: int) -> bool | None:
+    async def take_token(self, key: str, rate: float, burst: int) -> tuple[bool, float] | None:
         """A rate limit counted across the processes (Link.take)."""
         return await self.link.take(key, rate, burst)
 
