@@ -29,8 +29,8 @@ carries between the processes:
   crossed it; the next look, `renew_seconds` later, sets it right.)
 - **Chat.** A message stored and pushed to this process's followers is published (CHAT_CHANNEL) for
   the others to push to theirs.
-- **Limits.** The chat flood limit is a token bucket per person in Redis (BUCKET), in this
-  process's memory while Redis is away.
+- **Limits.** The chat flood limit (per person) and the sign-in limit (per address) are token
+  buckets in Redis (BUCKET), in this process's memory while Redis is away.
 
 When Redis does not answer, the processes go on serving their own requests from the database: one
 warning line says so (and one line when it answers again), notices are not sent meanwhile, a

@@ -1,6 +1,7 @@
 """How often one client may try to sign in: a bound on guessing names and passwords.
 
-Two limits, both kept in memory (a restart forgets them, which only helps a guesser once):
+Two limits, kept in memory (a restart forgets them, which only helps a guesser once); with several
+processes sharing Redis, the first is counted there, across them (cluster.py), while it answers:
 
 - **per client**: every sign-in attempt (as a guest, registering, logging in) takes a token from
   its client's bucket, which refills at `sign_ins_per_minute` up to `sign_in_burst`. A person signs
