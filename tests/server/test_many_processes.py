@@ -517,3 +517,20 @@ def test_sign_ins_from_one_address_are_counted_across_processes(start: Any) -> N
         for http, serving in ((first, one), (second, two)):
             refused = as_guest(http, serving, "One more")
             assert refused.json()["code"] == "too_many", refused.text
+
+
+def test_the_connections_of_a_killed_process_are_gone_for_the_others_after_its_ttl(start: Any) -> None:
+    patience = ("--away-seconds", str(AWAY), "--idle-seconds", "600")
+    one, two = start(*patience), start(*patience)
+    with client(one) as http:
+        created = create(http, [human("Ann"), human("Bob")], game="puertorico", seating="fixed",
+                         options=SHORT)
+    table_id = created["table"]["id"]
+    ann, bob = (t["token"] for t in created["tokens"])
+    with Socket(two.base, token=bob) as bob_socket, Socket(one.base, token=ann) as ann_socket:
+        bob_socket.send({"type": "watch", "table": table_id})
+        ann_socket.send({"type": "watch", "table": table_id})
+        bob_socket.until("Ann, on the other process, present", lambda t: seat_connected(t, 0))
+        one.kill()  # no goodbye: its hash of connections expires in Redis (lease_seconds)
+        table = bob_socket.until("Ann gone with her process", lambda t: t["can"]["stand_in"] == [0])
+        assert not seat_connected(table, 0)
