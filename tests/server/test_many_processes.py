@@ -10,6 +10,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -342,3 +343,194 @@ def test_without_redis_the_processes_serve_from_the_database_and_catch_up_when_i
             if serving.process.poll() is None:
                 serving.kill()
         private.stop()
+
+
+AWAY = 1.0  # --away-seconds of the presence test's processes
+
+
+def seat_connected(table: dict[str, Any], slot: int) -> bool:
+    return bool(next(s for s in table["seats"] if s["slot"] == slot)["connected"])
+
+
+def test_a_player_connected_to_one_process_is_present_on_the_other_and_not_handed_to_a_bot(
+    start: Any,
+) -> None:
+    patience = ("--away-seconds", str(AWAY), "--idle-seconds", "600")
+    one, two = start(*patience), start(*patience)
+    with client(one) as http:
+        created = create(http, [human("Ann"), human("Bob")], game="puertorico", seating="fixed",
+                         options=SHORT)
+    table_id = created["table"]["id"]
+    ann, bob = (t["token"] for t in created["tokens"])
+    with Socket(two.base, token=bob) as bob_socket, client(two, bob) as bob_http:
+        bob_socket.send({"type": "watch", "table": table_id})
+        with Socket(one.base, token=ann) as ann_socket:
+            ann_socket.send({"type": "watch", "table": table_id})
+            bob_socket.until("Ann, on the other process, present", lambda t: seat_connected(t, 0))
+            time.sleep(AWAY + 1.0)  # what is tested is this time passing without Ann counting as away
+            table = get(bob_http, table_id)
+            assert seat_connected(table, 0) and table["seats"][0]["away_seconds"] is None, table
+            assert table["can"]["stand_in"] == [], table
+            refused = bob_http.post(f"/api/tables/{table_id}/seats/0/stand-in", json={})
+            assert refused.status_code == 409 and "is here" in refused.json()["error"], refused.text
+        # Ann closes her page on the first process: the second sees her go, and after AWAY her seat
+        # may be handed to a bot there.
+        table = bob_socket.until("Ann away, her seat to hand over", lambda t: t["can"]["stand_in"] == [0])
+        assert not seat_connected(table, 0)
+        handed = bob_http.post(f"/api/tables/{table_id}/seats/0/stand-in", json={})
+        assert handed.status_code == 200, handed.text
+
+
+def chats(sock: Socket, room: str) -> list[str]:
+    """The texts of the new (not history) chat messages the socket got for the room."""
+    return [m["text"] for message in sock.received if message["type"] == "chat" and message["room"] == room
+            and not message["history"] for m in message["messages"]]
+
+
+def heard(sock: Socket, room: str, text: str) -> None:
+    """Read until the socket has the chat message `text` in the room."""
+    while text not in chats(sock, room):
+        sock.expect("chat")
+
+
+def test_a_chat_message_said_on_one_process_reaches_the_others_followers_once(start: Any) -> None:
+    one, two = start(), start()
+    with client(one) as http:
+        created = create(http, [human("Ann"), human("Bob")], game="puertorico", seating="fixed",
+                         options=SHORT)
+    table_id = created["table"]["id"]
+    ann, bob = (t["token"] for t in created["tokens"])
+    with Socket(one.base, token=ann) as ann_socket, Socket(two.base, token=bob) as bob_socket:
+        for sock in (ann_socket, bob_socket):
+            sock.send({"type": "watch", "table": table_id})
+            sock.expect("chat")  # the history
+        ann_socket.send({"type": "chat", "text": "good luck, Bob"})
+        bob_socket.send({"type": "chat", "text": "and to you"})
+        for sock in (ann_socket, bob_socket):
+            heard(sock, table_id, "and to you")
+            heard(sock, table_id, "good luck, Bob")
+        ann_socket.send({"type": "chat", "text": "the last one"})  # after it, nothing more may come
+        for sock in (ann_socket, bob_socket):
+            heard(sock, table_id, "the last one")
+            # Each message once (the two first in either order: they were said at the same time).
+            assert sorted(chats(sock, table_id)) == ["and to you", "good luck, Bob", "the last one"]
+    with Socket(one.base) as lobby_one, Socket(two.base) as lobby_two, client(one) as http:
+        guest = as_guest(http, one, "Cleo")
+        assert guest.status_code == 201, guest.text
+        for sock in (lobby_one, lobby_two):
+            sock.send({"type": "lobby"})
+            sock.expect("chat")
+        cookie = f"isla_session={guest.cookies['isla_session']}"
+        with Socket(one.base, origin=one.base, cookie=cookie) as cleo:
+            cleo.send({"type": "lobby"})
+            cleo.expect("chat")
+            cleo.send({"type": "chat", "text": "anyone for a game?"})
+            cleo.send({"type": "chat", "text": "anyone?"})
+            for sock in (lobby_one, lobby_two):
+                heard(sock, "lobby", "anyone?")
+                assert chats(sock, "lobby") == ["anyone for a game?", "anyone?"]
+
+
+def test_the_watcher_count_on_one_process_counts_the_others_spectators(start: Any) -> None:
+    one, two = start(), start()
+    with client(one) as http:
+        created = create(http, [human("Ann"), bot()], game="puertorico", seating="fixed", options=SHORT)
+    table_id = created["table"]["id"]
+    ann = created["tokens"][0]["token"]
+
+    def watchers(sock: Socket) -> int:
+        return int(sock.expect("watchers")["count"])
+
+    with Socket(two.base, token=ann) as ann_socket:
+        ann_socket.send({"type": "watch", "table": table_id})
+        assert watchers(ann_socket) == 0
+        with Socket(one.base) as first, Socket(one.base) as second:
+            for sock in (first, second):
+                sock.send({"type": "watch", "table": table_id})
+            wait_for("two spectators on the other process", lambda: watchers(ann_socket) == 2)
+            with Socket(two.base) as third:
+                third.send({"type": "watch", "table": table_id})
+                assert wait_for("a third, here", lambda: watchers(third) == 3)
+        wait_for("the spectators gone", lambda: watchers(ann_socket) == 0)
+
+
+def test_without_redis_a_chat_message_still_reaches_its_own_processs_followers(
+    postgres_database: str,
+) -> None:
+    private = PrivateRedis()
+    private.start()
+    database = make_url(postgres_database).render_as_string(hide_password=False)
+    serving = Serving("--database-url", database, "--redis-url", private.url, "--bot-workers", "0")
+    try:
+        with client(serving) as http:
+            created = create(http, [human("Ann"), human("Bob")], game="puertorico", options=SHORT)
+        table_id = created["table"]["id"]
+        with Socket(serving.base, token=created["tokens"][0]["token"]) as ann, Socket(serving.base) as cleo:
+            for sock in (ann, cleo):
+                sock.send({"type": "watch", "table": table_id})
+                sock.expect("chat")
+            private.stop()
+            ann.send({"type": "chat", "text": "is anyone there?"})
+            for sock in (ann, cleo):
+                heard(sock, table_id, "is anyone there?")
+            outage = f"Redis at {private.url} is not available"
+            wait_for("the outage said", lambda: outage in serving.logged())
+            ann.send({"type": "chat", "text": "still here"})
+            heard(cleo, table_id, "still here")
+        serving.stop()  # cleanly, without a traceback
+    finally:
+        if serving.process.poll() is None:
+            serving.kill()
+        private.stop()
+
+
+def test_a_chat_flood_is_counted_across_processes(start: Any) -> None:
+    one, two = (start("--chat-messages", "3", "--chat-window-seconds", "600") for _ in range(2))
+    with client(one) as http:
+        created = create(http, [human("Ann"), human("Bob")], game="puertorico", options=SHORT)
+    table_id, ann = created["table"]["id"], created["tokens"][0]["token"]
+    with Socket(one.base, token=ann) as here, Socket(two.base, token=ann) as there:
+        for sock in (here, there):
+            sock.send({"type": "watch", "table": table_id})
+            sock.expect("chat")
+        for n, sock in enumerate((here, here, there)):  # three in the window, on either process
+            sock.send({"type": "chat", "text": f"message {n}"})
+            heard(sock, table_id, f"message {n}")
+        there.send({"type": "chat", "text": "one too many"})
+        there.refused("rate_limited", "too many chat messages")
+        here.send({"type": "chat", "text": "one too many"})
+        here.refused("rate_limited", "too many chat messages")
+
+
+def as_guest(http: httpx2.Client, serving: Serving, name: str) -> httpx2.Response:
+    return http.post("/api/auth/guest", json={"name": name}, headers={"Origin": serving.base})
+
+
+def test_sign_ins_from_one_address_are_counted_across_processes(start: Any) -> None:
+    one, two = start(), start()
+    burst = 20  # ServerConfig.sign_in_burst
+    with client(one) as first, client(two) as second:
+        for n in range(burst):  # half on each process
+            http, serving = (first, one) if n % 2 else (second, two)
+            signed = as_guest(http, serving, f"Guest {n}")
+            assert signed.status_code == 201, signed.text
+        for http, serving in ((first, one), (second, two)):
+            refused = as_guest(http, serving, "One more")
+            assert refused.json()["code"] == "too_many", refused.text
+
+
+def test_the_connections_of_a_killed_process_are_gone_for_the_others_after_its_ttl(start: Any) -> None:
+    patience = ("--away-seconds", str(AWAY), "--idle-seconds", "600")
+    one, two = start(*patience), start(*patience)
+    with client(one) as http:
+        created = create(http, [human("Ann"), human("Bob")], game="puertorico", seating="fixed",
+                         options=SHORT)
+    table_id = created["table"]["id"]
+    ann, bob = (t["token"] for t in created["tokens"])
+    with Socket(two.base, token=bob) as bob_socket, Socket(one.base, token=ann) as ann_socket:
+        bob_socket.send({"type": "watch", "table": table_id})
+        ann_socket.send({"type": "watch", "table": table_id})
+        bob_socket.until("Ann, on the other process, present", lambda t: seat_connected(t, 0))
+        one.kill()  # no goodbye: its hash of connections expires in Redis (lease_seconds)
+        table = bob_socket.until("Ann gone with her process", lambda t: t["can"]["stand_in"] == [0])
+        assert not seat_connected(table, 0)

@@ -235,8 +235,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store.ratings = ratings
         service = table_service(store, config)
         hub = Hub(service)
-        hub.chat = Chat(store, config)
+        shared = getattr(service, "take_token", None)  # several processes: limits counted in Redis
+        hub.chat = Chat(store, config, shared)
         accounts = Accounts(store, config)
+        accounts.limits.shared = shared
         accounts.listen(hub.session_ended)  # an ended session's WebSockets close
         mail = open_mail(app.state, store, config, service.turn_based)  # issue 16: email
         service.on_turn(mail.notices.started)

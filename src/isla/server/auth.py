@@ -122,7 +122,7 @@ class Accounts:
     async def register(self, name: str, password: str, client: str = UNKNOWN) -> SignedIn:
         """Create an account and sign it in. Refused: a bad name or password, a name already taken
         (or one that reads as a bot's), too many sign-ins from the client."""
-        self.limits.attempt(client)
+        await self.limits.count(client)
         name = person_name(name)
         key = _checked_key(name)
         _check_password(password)
@@ -134,7 +134,7 @@ class Accounts:
 
     async def guest(self, name: str, client: str = UNKNOWN) -> SignedIn:
         """Sign in as a guest. Guests may share names, but not an account's name nor a bot's."""
-        self.limits.attempt(client)  # before telling whether the name is an account's
+        await self.limits.count(client)  # before telling whether the name is an account's
         name = person_name(name)
         if await self.store.user_by_name_key(name_key(name)) is not None:
             raise account_name_taken(name)
@@ -142,7 +142,7 @@ class Accounts:
 
     async def login(self, name: str, password: str, client: str = UNKNOWN) -> SignedIn:
         """Sign in to an account. Unknown names and wrong passwords get one and the same refusal."""
-        self.limits.attempt(client)
+        await self.limits.count(client)
         try:
             key = name_key(clean_name(name))
         except TableError:

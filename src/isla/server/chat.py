@@ -16,7 +16,7 @@ from typing import Any
 from isla.core import JSON
 from isla.core.said import generic
 from isla.server.config import ServerConfig
-from isla.server.ratelimit import TokenBucket
+from isla.server.ratelimit import Shared, TokenBucket
 from isla.server.store import Store
 from isla.server.store.chats import ChatLine
 from isla.server.tables import Caller, Speaker, TableError, token_hash
@@ -52,9 +52,10 @@ def person(caller: Caller) -> str:
 class Chat:
     """The checks, the rate limits and the storage of chat messages; the hub sends them out."""
 
-    def __init__(self, store: Store, config: ServerConfig) -> None:
+    def __init__(self, store: Store, config: ServerConfig, shared: Shared | None = None) -> None:
         self.store = store
         self.config = config
+        self.shared = shared  # several processes: the limits are counted in Redis
         self._buckets: dict[str, TokenBucket] = {}
 
     def text(self, value: Any) -> str:
@@ -69,17 +70,23 @@ class Chat:
                                                 limit=limit, length=len(value)))
         return value
 
-    def take(self, caller: Caller) -> None:
-        """Count one message of this person's; refuse it past the rate limit."""
+    async def take(self, caller: Caller) -> None:
+        """Count one message of this person's; refuse it past the rate limit (counted on every
+        process when they share Redis, else in this one's memory)."""
         config = self.config
         key = person(caller)
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) >= MAX_BUCKETS:
-                self._buckets = {k: b for k, b in self._buckets.items() if not b.full()}
-            rate = config.chat_messages / config.chat_window_seconds
-            bucket = self._buckets[key] = TokenBucket(rate, config.chat_messages)
-        if not bucket.take():
+        rate = config.chat_messages / config.chat_window_seconds
+        shared = self.shared
+        counted = None if shared is None else await shared("chat:" + key, rate, config.chat_messages)
+        taken = None if counted is None else counted[0]
+        if taken is None:
+            bucket = self._buckets.get(key)
+            if bucket is None:
+                if len(self._buckets) >= MAX_BUCKETS:
+                    self._buckets = {k: b for k, b in self._buckets.items() if not b.full()}
+                bucket = self._buckets[key] = TokenBucket(rate, config.chat_messages)
+            taken = bucket.take()
+        if not taken:
             window = f"{config.chat_window_seconds:g}"
             raise TableError("rate_limited", generic("too many chat messages: at most {chat_messages} in "
                                                      "{window} seconds; wait a moment (this one was not "
@@ -93,7 +100,7 @@ class Chat:
         text = self.text(value)
         if caller.user_name is None:
             raise TableError("forbidden", generic("sign in (a guest name will do) to chat in the lobby"))
-        self.take(caller)
+        await self.take(caller)
         return await self.store.add_chat(ChatLine(LOBBY, caller.user_name, text, user_id=caller.user_id))
 
     async def say_at_table(self, table_id: str, caller: Caller, speaker: Speaker, value: Any) -> ChatLine:
@@ -103,7 +110,7 @@ class Chat:
                                                   "watch"))
         if not speaker.allowed:
             raise TableError("forbidden", generic("the table's creator has closed its chat to spectators"))
-        self.take(caller)
+        await self.take(caller)
         line = ChatLine(table_id, speaker.name, text, user_id=caller.user_id, seat=speaker.seat,
                         spectator=speaker.spectator, seq=speaker.seq)
         return await self.store.add_chat(line)

@@ -1,8 +1,8 @@
 """Several `isla serve` processes on one PostgreSQL database, sharing their tables through Redis.
 
 The database stays the one truth: every change is a committed row there, and the unique
-(table, seq) of the action log refuses a second writer whatever the processes believe. Redis only
-carries two things between the processes:
+(table, seq) of the action log refuses a second writer whatever the processes believe. Redis
+carries between the processes:
 
 - **Notices.** After each committed change to a table (a move, a join, a new table, a stand-in,
   a timeout, an end: `Store.on_write`), the process publishes `{"table", "seq", "from"}` on the
@@ -19,6 +19,18 @@ carries two things between the processes:
   stand-ins (`LocalTableService.owns`), so a bot's move and a deadline happen once; when an owner
   dies (even `kill -9`), its leases expire after `lease_seconds` and another process that holds
   the table takes it over: it reads the table back, resumes its clocks and lets its bots go on.
+- **Who is connected.** Each process keeps a hash (HERE) of its WebSockets following each table, per
+  seat and for the spectators, rewritten whole and kept alive every `renew_seconds` (it expires
+  after `lease_seconds`, with the process's name in PROCESSES), and publishes each change at once.
+  Every process adds the others' counts to its own (`LiveTable.elsewhere`, `watching_elsewhere`):
+  a seat connected anywhere is connected here (nobody may hand it to a bot, `--away-seconds` does
+  not run), and a table's watcher count is every process's. A dead process's connections leave
+  with its hash. (A change told on the channel may, rarely, be undone by an older whole read that
+  crossed it; the next look, `renew_seconds` later, sets it right.)
+- **Chat.** A message stored and pushed to this process's followers is published (CHAT_CHANNEL) for
+  the others to push to theirs.
+- **Limits.** The chat flood limit (per person) and the sign-in limit (per address) are token
+  buckets in Redis (BUCKET), in this process's memory while Redis is away.
 
 When Redis does not answer, the processes go on serving their own requests from the database: one
 warning line says so (and one line when it answers again), notices are not sent meanwhile, a
@@ -58,6 +70,15 @@ T = TypeVar("T")
 # isla:<database>:owner:<table>.
 CHANNEL = "isla:{}:tables"
 OWNER = "isla:{}:owner:"
+# Who is connected where: each process's hash isla:<database>:here:<process> of "<table>/<slot>"
+# (a seat's connections) and "<table>/w" (the table's spectators) -> how many, expiring unless
+# renewed; the sorted set isla:<database>:processes of the processes alive, by when they expire;
+# and a change of one count, told at once on isla:<database>:here. Chat messages: isla:<database>:chat.
+HERE = "isla:{}:here:"
+PROCESSES = "isla:{}:processes"
+HERE_CHANNEL = "isla:{}:here"
+CHAT_CHANNEL = "isla:{}:chat"
+WATCHERS = "w"  # the field of a table's spectators, beside its seats' slots
 # The lease is renewed (its expiry pushed on) and given back only by its holder: compare, then act.
 # A lease Redis no longer has at all (it restarted empty) is taken again by the process that held it.
 RENEW = """local holder = redis.call('get', KEYS[1])
@@ -65,7 +86,32 @@ if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 if not holder then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
 return 0"""
 RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
-Heard = Callable[[str, int | None], None]  # (table id, its log's length after a move, else None)
+# A process says it is alive until ARGV[1] ms from now (Redis's own clock, the same for every host),
+# forgets those that did not say so in time, and learns who is left.
+ALIVE = """local t = redis.call('time')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('zadd', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
+redis.call('zremrangebyscore', KEYS[1], '-inf', now)
+return redis.call('zrange', KEYS[1], 0, -1)"""
+# A token bucket kept in Redis, so that a limit counts a person's requests on every process:
+# KEYS[1] holds its tokens and when they were counted; ARGV: rate per second, burst. Returns
+# {1 if taken else 0, the tokens left}.
+BUCKET = """local t = redis.call('time')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local kept = redis.call('hmget', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(kept[1]) or burst
+local at = tonumber(kept[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local taken = 0
+if tokens >= 1 then tokens = tokens - 1 taken = 1 end
+redis.call('hset', KEYS[1], 'tokens', string.format('%.6f', tokens), 'at', string.format('%.6f', now))
+redis.call('pexpire', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return {taken, string.format('%.6f', tokens)}"""
+BUCKETS = "isla:{}:bucket:"
+UP = "up"  # a field every process's hash has, so that it exists (and expires) with no one connected
+Handler = Callable[[dict[str, Any]], None]  # a message of another process's on one channel
+Send = Callable[[], Awaitable[Any]]
 # Waiting for Redis again: first after this many seconds, then twice as long each time (at most LAST).
 RETRY_FIRST = 0.5
 RETRY_LAST = 5.0
@@ -85,14 +131,21 @@ class Link:
         self.channel = CHANNEL.format(database)
         self.owner = OWNER.format(database)
         self.me = process_name()
+        self.here = HERE.format(database)
+        self.processes = PROCESSES.format(database)
+        self.here_channel = HERE_CHANNEL.format(database)
+        self.chat_channel = CHAT_CHANNEL.format(database)
         # A connection idle for a second is checked before use, so one that Redis closed while it was
         # away (restarting) is replaced instead of failing the first command afterwards.
         self.redis: Redis = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
                                            health_check_interval=1)
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        self._alive = self.redis.register_script(ALIVE)
+        self._bucket = self.redis.register_script(BUCKET)
+        self.buckets = BUCKETS.format(database)
         self.down = False
-        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Send] = asyncio.Queue()  # what to send, in order
         self._tasks: list[asyncio.Task[None]] = []
 
     # --- up and down ----------------------------------------------------------------------------
@@ -117,39 +170,51 @@ class Link:
 
     # --- notices ----------------------------------------------------------------------------------
 
-    def start(self, heard: Heard, back: Callable[[], Awaitable[None]]) -> None:
+    def start(self, handlers: Mapping[str, Handler], back: Callable[[], Awaitable[None]]) -> None:
+        """Listen to the channels (each message of another process's to its handler) and send what
+        is queued. `back()` is called when Redis answers again after an outage."""
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen(heard, back), name="redis listen"),
+        self._tasks = [loop.create_task(self._listen(handlers, back), name="redis listen"),
                        loop.create_task(self._publish(), name="redis publish")]
 
     def tell(self, table_id: str, seq: int | None) -> None:
         """Publish (soon, in order) that the table changed; nothing while Redis is down."""
+        self.publish(self.channel, {"table": table_id, "seq": seq})
+
+    def publish(self, channel: str, message: JSON) -> None:
+        """Publish `message` (with this process's name) on the channel, soon and in order with the
+        rest; nothing while Redis is down."""
+        text = json.dumps({**message, "from": self.me})
+        self.send(functools.partial(self.redis.publish, channel, text))
+
+    def send(self, call: Send) -> None:
+        """Make `call()` (soon, in order with the notices); nothing while Redis is down."""
         if not self.down:
-            self._outbox.put_nowait(json.dumps({"table": table_id, "seq": seq, "from": self.me}))
+            self._outbox.put_nowait(call)
 
     async def _publish(self) -> None:
         while True:
-            message = await self._outbox.get()
+            call = await self._outbox.get()
             try:
-                await twice(functools.partial(self.redis.publish, self.channel, message))
+                await twice(call)
             except (RedisError, OSError) as error:
                 self.failed(error)
             finally:
                 self._outbox.task_done()
 
-    async def _listen(self, heard: Heard, back: Callable[[], Awaitable[None]]) -> None:
+    async def _listen(self, handlers: Mapping[str, Handler], back: Callable[[], Awaitable[None]]) -> None:
         failures = 0
         while True:
             try:
                 async with self.redis.pubsub(ignore_subscribe_messages=True) as pubsub:
-                    await pubsub.subscribe(self.channel)
+                    await pubsub.subscribe(*handlers)
                     failures = 0
                     if self.answered():
                         await back()
                     while True:
                         message = await pubsub.get_message(timeout=1.0)
                         if message is not None:
-                            self._heard(message, heard)
+                            self._dispatch(message, handlers)
             except asyncio.CancelledError:
                 raise
             except (RedisError, OSError) as error:
@@ -157,15 +222,80 @@ class Link:
                 failures += 1
                 await asyncio.sleep(min(RETRY_LAST, RETRY_FIRST * 2 ** (failures - 1)))
 
-    def _heard(self, message: dict[str, Any], heard: Heard) -> None:
+    def _dispatch(self, message: dict[str, Any], handlers: Mapping[str, Handler]) -> None:
+        channel = message.get("channel")
+        channel = channel.decode() if isinstance(channel, bytes) else channel
+        handler = handlers.get(channel) if isinstance(channel, str) else None
         try:
             notice = json.loads(message["data"])
-            table, seq, sender = notice["table"], notice["seq"], notice["from"]
+            if handler is None or not isinstance(notice, dict) or not isinstance(notice["from"], str):
+                raise ValueError(channel)
+            if notice["from"] != self.me:
+                handler(notice)
         except (ValueError, KeyError, TypeError):
-            log.warning("isla: a notice on %s could not be read: %r", self.channel, message.get("data"))
-            return
-        if sender != self.me and isinstance(table, str) and (seq is None or isinstance(seq, int)):
-            heard(table, seq)
+            log.warning("isla: a message on %s could not be read: %r", channel, message.get("data"))
+
+    # --- who is connected where -----------------------------------------------------------------
+
+    def set_here(self, field: str, count: int, ms: int) -> None:
+        """This process's count of `field` ("<table>/<slot>" or "<table>/w") is now `count`: kept in
+        its hash and told to the others at once."""
+        async def write() -> None:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                if count > 0:
+                    pipe.hset(self.here + self.me, field, count)
+                else:
+                    pipe.hdel(self.here + self.me, field)
+                pipe.pexpire(self.here + self.me, ms)
+                await pipe.execute()
+
+        self.send(write)
+        self.publish(self.here_channel, {"field": field, "count": count})
+
+    async def everyone_here(self, fields: Mapping[str, int], ms: int) -> dict[str, dict[str, int]]:
+        """Write this process's counts whole (its hash may have expired while Redis was away, or
+        Redis restarted empty), say it is alive for `ms`, and read every other live process's counts."""
+        async def exchange() -> dict[str, dict[str, int]]:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.delete(self.here + self.me)
+                whole: dict[bytes | bytearray | memoryview[int] | str | int | float,
+                            bytes | bytearray | memoryview[int] | str | int | float] = {UP: 1}
+                whole.update(fields)
+                pipe.hset(self.here + self.me, mapping=whole)
+                pipe.pexpire(self.here + self.me, ms)
+                await pipe.execute()
+            alive = await self._alive(keys=[self.processes], args=[ms, self.me])
+            others = [name.decode() for name in alive if name.decode() != self.me]
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for other in others:
+                    pipe.hgetall(self.here + other)
+                read = await pipe.execute()
+            return {other: {key.decode(): int(value) for key, value in counts.items() if key != UP.encode()}
+                    for other, counts in zip(others, read, strict=True)}
+
+        return await twice(exchange)
+
+    async def leave(self) -> None:
+        """This process stops: its connections are gone at once for the others' next look."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(self.here + self.me)
+            pipe.zrem(self.processes, self.me)
+            await pipe.execute()
+
+    # --- limits ---------------------------------------------------------------------------------
+
+    async def take(self, key: str, rate: float, burst: int) -> tuple[bool, float] | None:
+        """Take a token from the shared bucket `key`: (taken, the tokens left); None while Redis is
+        away (the caller counts in its own memory meanwhile)."""
+        if self.down:
+            return None
+        try:
+            call = functools.partial(self._bucket, keys=[self.buckets + key], args=[rate, burst])
+            taken, left = await twice(call)
+        except (RedisError, OSError) as error:
+            self.failed(error)
+            return None
+        return bool(taken), float(left)
 
     # --- leases -----------------------------------------------------------------------------------
 
@@ -230,6 +360,11 @@ class SharedTableService(LocalTableService):
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._heard_new: set[str] = set()  # tables to read in because a notice named them
         self._leasing: asyncio.Task[None] | None = None
+        self._here_counts: dict[str, int] = {}  # this process's connections by field (see HERE)
+        self._there: dict[str, dict[str, dict[str, int]]] = {}  # other process -> table -> field -> count
+        self._watching: dict[str, int] = {}  # table -> its spectators on other processes
+        self._watch_listeners: list[Callable[[str], None]] = []
+        self._chat_listeners: list[Callable[[str, str], None]] = []
         store.on_write.append(self.link.tell)
 
     @property
@@ -240,7 +375,14 @@ class SharedTableService(LocalTableService):
         return table_id in self._owned
 
     async def open(self) -> None:
-        self.link.start(self._heard, self._back)
+        handlers: dict[str, Handler] = {self.link.channel: self._heard_notice,
+                                        self.link.here_channel: self._heard_here,
+                                        self.link.chat_channel: self._heard_chat}
+        self.link.start(handlers, self._back)
+        try:
+            await self._presence_once()
+        except (RedisError, OSError) as error:
+            self.link.failed(error)
         self._leasing = asyncio.get_running_loop().create_task(self._lease(), name="table leases")
         await super().open()
 
@@ -254,6 +396,7 @@ class SharedTableService(LocalTableService):
         await super().close()  # the bots stop; the owned tables' clocks are stored stopped
         owned, self._owned = sorted(self._owned), set()
         try:
+            await self.link.leave()
             await self.link.release(owned)  # the others take them over at once, not in lease_seconds
         except (RedisError, OSError) as error:
             log.warning("isla: the table leases could not be given back (%s); they expire by themselves",
@@ -275,6 +418,7 @@ class SharedTableService(LocalTableService):
             raise
         if live.status not in LIVE:
             await self._give_back(claimed)
+        self._recount({table_id})  # its people connected to other processes
         return live
 
     async def _create(self, request: NewTable, caller: Caller, own_bots: Collection[str] = ()) -> JSON:
@@ -335,6 +479,102 @@ class SharedTableService(LocalTableService):
         free = [t for t, live in self._live.items() if live.status in LIVE and t not in self._owned]
         for table_id in await self._try_claim(free):
             await self._take_over(table_id)
+        await self._presence_once()
+
+    # --- who is connected where -----------------------------------------------------------------
+
+    def _here(self, live: LiveTable, slot: int | None) -> None:
+        field = f"{live.id}/{WATCHERS if slot is None else slot}"
+        count = live.followers - sum(live.present.values()) if slot is None else live.present.get(slot, 0)
+        if count == self._here_counts.get(field, 0):
+            return
+        if count > 0:
+            self._here_counts[field] = count
+        else:
+            self._here_counts.pop(field, None)
+        self.link.set_here(field, count, self.lease_ms)
+
+    async def _presence_once(self) -> None:
+        """Every `renew_seconds`: write this process's connections whole and read the others' again;
+        a process that died (its hash expired, its name dropped from the processes alive) is no
+        longer counted. Between two looks, each change comes at once on the channel (`_heard_here`)."""
+        read = await self.link.everyone_here(self._here_counts, self.lease_ms)
+        there: dict[str, dict[str, dict[str, int]]] = {}
+        for other, fields in read.items():
+            for field, count in fields.items():
+                table_id, which = _field(field)
+                there.setdefault(other, {}).setdefault(table_id, {})[which] = count
+        tables = {t for by_table in (*self._there.values(), *there.values()) for t in by_table}
+        self._there = there
+        self._recount(tables)
+
+    def _heard_here(self, notice: dict[str, Any]) -> None:
+        field, count = notice["field"], notice["count"]
+        if not isinstance(field, str) or not isinstance(count, int):
+            raise ValueError(field)
+        table_id, which = _field(field)
+        counts = self._there.setdefault(notice["from"], {}).setdefault(table_id, {})
+        if count > 0:
+            counts[which] = count
+        else:
+            counts.pop(which, None)
+        self._recount({table_id})
+
+    def _recount(self, table_ids: Collection[str]) -> None:
+        """The connections on other processes changed for these tables: who is present, how many watch."""
+        for table_id in table_ids:
+            slots: dict[int, int] = {}
+            watching = 0
+            for by_table in self._there.values():
+                for which, count in by_table.get(table_id, {}).items():
+                    if which == WATCHERS:
+                        watching += count
+                    else:
+                        slots[int(which)] = slots.get(int(which), 0) + count
+            if watching != self._watching.get(table_id, 0):
+                if watching:
+                    self._watching[table_id] = watching
+                else:
+                    self._watching.pop(table_id, None)
+                for listener in self._watch_listeners:
+                    listener(table_id)
+            live = self._live.get(table_id)
+            if live is None or live.elsewhere == slots:
+                continue
+            people = [seat for seat in live.seats if seat.kind == "human"]
+            before = {seat.slot: live.connected(seat) for seat in people}
+            live.elsewhere = slots
+            for seat in people:
+                if live.connected(seat) and not before[seat.slot]:
+                    live.gone_since.pop(seat.slot, None)
+                elif before[seat.slot] and not live.connected(seat):
+                    self._gone(live, seat.slot)
+            self._changed(live)
+
+    def watching_elsewhere(self, table_id: str) -> int:
+        return self._watching.get(table_id, 0)
+
+    def on_watchers(self, listener: Callable[[str], None]) -> None:
+        self._watch_listeners.append(listener)
+
+    # --- chat -------------------------------------------------------------------------------------
+
+    async def take_token(self, key: str, rate: float, burst: int) -> tuple[bool, float] | None:
+        """A rate limit counted across the processes (Link.take)."""
+        return await self.link.take(key, rate, burst)
+
+    def share_chat(self, room: str, message: str) -> None:
+        self.link.publish(self.link.chat_channel, {"room": room, "message": message})
+
+    def on_chat(self, listener: Callable[[str, str], None]) -> None:
+        self._chat_listeners.append(listener)
+
+    def _heard_chat(self, notice: dict[str, Any]) -> None:
+        room, message = notice["room"], notice["message"]
+        if not isinstance(room, str) or not isinstance(message, str):
+            raise ValueError(room)
+        for listener in self._chat_listeners:
+            listener(room, message)
 
     async def _take_over(self, table_id: str) -> None:
         """This process owns the table now: read it back (the owner before may have moved), resume its
@@ -357,6 +597,12 @@ class SharedTableService(LocalTableService):
         self._changed(live)
 
     # --- notices ----------------------------------------------------------------------------------
+
+    def _heard_notice(self, notice: dict[str, Any]) -> None:
+        table_id, seq = notice["table"], notice["seq"]
+        if not isinstance(table_id, str) or not (seq is None or isinstance(seq, int)):
+            raise ValueError(table_id)
+        self._heard(table_id, seq)
 
     def _heard(self, table_id: str, seq: int | None) -> None:
         """Another process changed the table: catch up (in the background, coalesced)."""
@@ -474,6 +720,14 @@ async def twice(call: Callable[[], Awaitable[T]]) -> T:
         return await call()
     except RedisConnectionError:
         return await call()
+
+
+def _field(field: str) -> tuple[str, str]:
+    """A field of a process's hash: (table id, slot or WATCHERS)."""
+    table_id, _, which = field.rpartition("/")
+    if not table_id or not (which == WATCHERS or which.isdigit()):
+        raise ValueError(field)
+    return table_id, which
 
 
 def _line(error: BaseException) -> str:

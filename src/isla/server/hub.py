@@ -130,6 +130,8 @@ class Hub:
         self._closing = False
         self.chat: Chat | None = None  # set by the app: the table and lobby chats (chat.py)
         service.listen(self.table_changed)
+        service.on_watchers(self._watchers_changed)
+        service.on_chat(self._chat_heard)
 
     # --- what connections ask -----------------------------------------------------------------
 
@@ -188,21 +190,28 @@ class Hub:
             speaker = await self.service.speaker(table_id, connection.caller)
             line = await self.chat.say_at_table(table_id, connection.caller, speaker, text)
             shared = encode(chat_message(table_id, [line]))
-            for follower in list(self._followers.get(table_id, ())):
-                follower.send_text(shared)
+            self._chat_heard(table_id, shared)
+            self.service.share_chat(table_id, shared)
         elif connection.in_lobby:
             line = await self.chat.say_in_lobby(connection.caller, text)
             shared = encode(chat_message(LOBBY, [line]))
-            for follower in list(self._lobby):
-                follower.send_text(shared)
+            self._chat_heard(LOBBY, shared)
+            self.service.share_chat(LOBBY, shared)
         else:
             raise TableError("invalid", generic("follow a table ('watch') or the lobby ('lobby') before "
                                                 "chatting"))
 
+    def _chat_heard(self, room: str, shared: str) -> None:
+        """Send a chat message (said here, or on another process) to this process's followers of the room."""
+        followers = self._lobby if room == LOBBY else self._followers.get(room, ())
+        for follower in list(followers):
+            follower.send_text(shared)
+
     def _watchers_changed(self, table_id: str) -> None:
-        """Tell everyone at the table how many people without a seat there watch it now."""
+        """Tell everyone at the table how many people without a seat there watch it now (on every
+        process: the others' are the service's to know)."""
         followers = self._followers.get(table_id, set())
-        count = sum(1 for c in followers if c.slot is None)
+        count = sum(1 for c in followers if c.slot is None) + self.service.watching_elsewhere(table_id)
         shared = encode({"type": "watchers", "table": table_id, "count": count})
         for follower in list(followers):
             follower.send_text(shared)

@@ -10,7 +10,11 @@ without waiting.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+
+# A bucket shared by several processes (cluster.py): (key, rate, burst) -> (taken, tokens left), or
+# None: count here.
+Shared = Callable[[str, float, int], Awaitable[tuple[bool, float] | None]]
 
 
 class TokenBucket:

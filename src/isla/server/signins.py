@@ -1,6 +1,7 @@
 """How often one client may try to sign in: a bound on guessing names and passwords.
 
-Two limits, both kept in memory (a restart forgets them, which only helps a guesser once):
+Two limits, kept in memory (a restart forgets them, which only helps a guesser once); with several
+processes sharing Redis, the first is counted there, across them (cluster.py), while it answers:
 
 - **per client**: every sign-in attempt (as a guest, registering, logging in) takes a token from
   its client's bucket, which refills at `sign_ins_per_minute` up to `sign_in_burst`. A person signs
@@ -23,6 +24,7 @@ from collections import deque
 from collections.abc import Callable
 
 from isla.core.said import Said, generic, generic_n
+from isla.server.ratelimit import Shared
 from isla.server.tables import TableError
 
 # Failed logins allowed per (client, name) within the window; further attempts wait until it passes.
@@ -36,6 +38,11 @@ def _seconds(wait: float) -> Said:
     return generic_n("{n} second", "{n} seconds", max(1, math.ceil(wait)))
 
 
+def _too_many(wait: float) -> TableError:
+    message = generic("too many sign-ins from your address; try again in {wait}", wait=_seconds(wait))
+    return TableError("too_many", message)
+
+
 class SignInLimits:
     """The two limits of the module docstring; each check raises TableError `too_many` when it refuses."""
 
@@ -47,6 +54,16 @@ class SignInLimits:
         self._clock = clock
         self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when counted)
         self._failures: dict[tuple[str, str], deque[float]] = {}
+        self.shared: Shared | None = None  # several processes: the per-client bucket is in Redis
+
+    async def count(self, client: str) -> None:
+        """`attempt`, counted on every process when they share Redis (while it answers)."""
+        shared = self.shared
+        counted = None if shared is None else await shared("sign-in:" + client, self.rate, self.burst)
+        if counted is None:
+            self.attempt(client)
+        elif not counted[0]:
+            raise _too_many((1.0 - counted[1]) / self.rate)
 
     def attempt(self, client: str) -> None:
         """Count one sign-in attempt of `client`; refuse it if the client has used up its burst."""
@@ -55,9 +72,7 @@ class SignInLimits:
         tokens = min(float(self.burst), tokens + (now - then) * self.rate)
         if tokens < 1.0:
             self._buckets[client] = (tokens, now)
-            wait = (1.0 - tokens) / self.rate
-            message = generic("too many sign-ins from your address; try again in {wait}", wait=_seconds(wait))
-            raise TableError("too_many", message)
+            raise _too_many((1.0 - tokens) / self.rate)
         if client not in self._buckets and len(self._buckets) >= REMEMBERED:
             self._forget_rested(now)
         self._buckets[client] = (tokens - 1.0, now)

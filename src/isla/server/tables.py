@@ -249,6 +249,22 @@ class TableService(ABC):
     async def detach(self, table_id: str, slot: int | None) -> None:
         """A connection that followed the table (`present`) left: a player's (`slot`) or a spectator's."""
 
+    def watching_elsewhere(self, table_id: str) -> int:  # noqa: ARG002 (several processes: cluster.py)
+        """The table's spectators connected to other processes (one process: none)."""
+        return 0
+
+    def on_watchers(self, listener: Callable[[str], None]) -> None:  # noqa: B027 (one process: nothing)
+        """Call `listener(table_id)` when the table's spectators on other processes change (one
+        process: never)."""
+
+    def share_chat(self, room: str, message: str) -> None:  # noqa: B027 (one process: nothing)
+        """Tell the other processes of a chat message (its `chat` message's text) said here in `room`
+        (one process: nobody to tell)."""
+
+    def on_chat(self, listener: Callable[[str, str], None]) -> None:  # noqa: B027 (one process: nothing)
+        """Call `listener(room, message)` for each chat message said on another process (one process:
+        never)."""
+
     @abstractmethod
     async def stand_in(self, table_id: str, caller: Caller, seat: int, level: str | None = None) -> JSON:
         """Hand an absent or idle player's seat to a bot until they reclaim it."""
@@ -284,6 +300,7 @@ class LiveTable:
         self.wall_ms = wall_ms or WallClock().now  # the wall time the clocks read (the service's)
         self.bot_task: asyncio.Task[None] | None = None
         self.present: dict[int, int] = {}  # slot -> open connections following the table
+        self.elsewhere: dict[int, int] = {}  # slot -> its connections on other processes (cluster.py)
         self.followers = 0  # open connections following the table, players' and spectators'
         self.gone_since: dict[int, float] = {}  # slot -> when its last connection went (monotonic)
         self.reminders: dict[str, asyncio.TimerHandle] = {}  # pending re-pushes, by what they are for
@@ -445,7 +462,7 @@ class LiveTable:
     # --- presence -------------------------------------------------------------------------
 
     def connected(self, seat: StoredSeat) -> bool:
-        return seat.kind == "bot" or self.present.get(seat.slot, 0) > 0
+        return seat.kind == "bot" or self.present.get(seat.slot, 0) + self.elsewhere.get(seat.slot, 0) > 0
 
     def away_seconds(self, seat: StoredSeat, now: float) -> float | None:
         if seat.kind != "human" or self.connected(seat):
@@ -879,6 +896,8 @@ class LocalTableService(TableService):
                 if arrived and holder is not None:
                     live.present[holder.slot] = live.present.get(holder.slot, 0) + 1
                     live.gone_since.pop(holder.slot, None)
+                if present:
+                    self._here(live, None if holder is None else holder.slot)
                 self._kick(live)
                 answer = live.snapshot(holder, caller, self.config), live.words[max(0, log_from):]
             break
@@ -917,12 +936,26 @@ class LocalTableService(TableService):
         live.followers = max(0, live.followers - 1)
         self._release_later(live)
         if slot is None:
+            self._here(live, None)
             return
         left = live.present.get(slot, 0) - 1
         if left > 0:
             live.present[slot] = left
+            self._here(live, slot)
             return
         live.present.pop(slot, None)
+        self._here(live, slot)
+        self._gone(live, slot)
+
+    def _here(self, live: LiveTable, slot: int | None) -> None:
+        """This process's connections following the table changed: the seat's (`slot`), or its
+        spectators' (None). One process tells nobody; several tell each other (cluster.py)."""
+
+    def _gone(self, live: LiveTable, slot: int) -> None:
+        """The seat's last connection (here or elsewhere) went: the others may hand it over soon."""
+        seat = next((s for s in live.seats if s.slot == slot), None)
+        if seat is not None and live.connected(seat):
+            return
         live.gone_since[slot] = time.monotonic()
         self._changed(live)
         self._remind(live, f"away:{slot}", self.config.away_seconds)  # the others may then hand it over
