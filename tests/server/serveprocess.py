@@ -26,14 +26,19 @@ class Serving:
         self.process = subprocess.Popen(serve_command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, env=env)
         self.pid = self.process.pid
-        self._watchdog = threading.Timer(PATIENCE, self.process.kill)  # a hung server must not hang the run
-        self._watchdog.start()
+        # A server that hangs before it announces itself must not hang the run. Only its start is
+        # watched: a running server may live as long as its test does (a loaded machine makes a whole
+        # game slow), and stop() gives up after PATIENCE on its own.
+        starting = threading.Timer(PATIENCE, self.process.kill)
+        starting.start()
         assert self.process.stdout is not None and self.process.stderr is not None
-        line = self.process.stdout.readline()
+        try:
+            line = self.process.stdout.readline()
+        finally:
+            starting.cancel()
         if not line.startswith("Isla is serving http://127.0.0.1:"):
             self.process.kill()
             _out, err = self.process.communicate()  # it closes the pipes
-            self._watchdog.cancel()
             raise AssertionError(f"isla serve did not start: {line!r} {err}")
         self.url = line.split()[3]
         self.base = self.url.rstrip("/")  # for clients that add paths (/ws, /api/...)
@@ -60,12 +65,19 @@ class Serving:
         self.process.kill()
         self._finish()
 
+    def close(self) -> None:
+        """After a test, whatever happened to it: a server still running is killed, and the pipes
+        of every server are closed (a pipe left to the garbage collector warns in a later test)."""
+        if self.process.poll() is None:
+            self.kill()
+        else:
+            self._finish()
+
     def _finish(self) -> None:
         try:
             self.process.wait(PATIENCE)
             self._reader.join(PATIENCE)
         finally:
-            self._watchdog.cancel()
             if self.process.poll() is None:
                 self.process.kill()
                 self.process.wait()
