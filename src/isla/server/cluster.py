@@ -633,11 +633,13 @@ class SharedTableService(LocalTableService):
 
     async def _read_again(self, table_id: str) -> None:
         live = self._live.get(table_id)
-        if live is None:  # a new table, or one this process let go: read it in if it is live
-            if table_id not in self._loading:
-                self._heard_new.add(table_id)
+        if live is None and table_id not in self._loading:
+            # A new table, or one this process let go: read it in (after the change) if it is live.
+            self._heard_new.add(table_id)
             live = await self._get(table_id)
         else:
+            if live is None:  # being read in already, from a read that may have begun before the change
+                live = await self._get(table_id)
             async with live.lock:
                 if not await self._extend(live):
                     await self._reload(live)
