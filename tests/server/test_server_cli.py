@@ -34,8 +34,8 @@ def test_serve_creates_its_sqlite_database_and_keeps_tables_across_restarts(tmp_
         assert get(client, table_id)["id"] == table_id
 
 
-def test_serve_uses_postgresql_with_the_same_migrations(postgres_url: str) -> None:
-    url = make_url(postgres_url).render_as_string(hide_password=False)
+def test_serve_uses_postgresql_with_the_same_migrations(postgres_database: str) -> None:
+    url = make_url(postgres_database).render_as_string(hide_password=False)
     with isla_serve("--database-url", url) as served, httpx2.Client(base_url=served) as client:
         created = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "open"}])
         assert get(client, created["table"]["id"])["status"] == "open"
