@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from isla.core.said import Said, from_json
 from isla.ratings import SETTINGS
 from isla.server.store import chats, rated
+from isla.server.store.appends import Appends, Move
 from isla.server.store.chats import ChatLine
 from isla.server.store.db import READ_ONLY, SQLITE_BUSY_MS, make_engine, upgrade
 from isla.server.store.models import ActionRow, EventRow, SeatRow, SessionRow, TableRow, UserRow
@@ -208,6 +209,8 @@ class Store:
         self._sessions = async_sessionmaker(self.writer, expire_on_commit=False)
         self._reading = async_sessionmaker(engine.execution_options(**{READ_ONLY: True}),
                                            expire_on_commit=False)
+        self._appends = Appends(self._append_together, self._append_alone,
+                                lost=lambda error: isinstance(error, IntegrityError))
 
     @classmethod
     async def open(cls, url: URL, sqlite_busy_ms: int = SQLITE_BUSY_MS) -> Store:
@@ -233,7 +236,7 @@ class Store:
         """A transaction that may write (SQLite: it takes the write lock as it begins); one that
         changes `table` (its log now `seq` long, for a move) tells the `on_write` listeners once
         it is committed."""
-        return self._transaction(write=True, table=table, seq=seq)
+        return self._transaction(write=True, written=[] if table is None else [(table, seq)])
 
     def _read(self) -> AbstractAsyncContextManager[AsyncSession]:
         """A transaction that only reads (SQLite: begun DEFERRED, it never waits for a writer)."""
@@ -241,7 +244,7 @@ class Store:
 
     @asynccontextmanager
     async def _transaction(
-        self, *, write: bool, table: str | None = None, seq: int | None = None
+        self, *, write: bool, written: Sequence[tuple[str, int | None]] = ()
     ) -> AsyncIterator[AsyncSession]:
         """One transaction; a database that cannot serve raises DatabaseUnavailable and starts an
         outage. Only a write's success ends one: reads still work while the database refuses
@@ -256,7 +259,7 @@ class Store:
             raise
         if write:
             self.outage.answered()
-        if table is not None:
+        for table, seq in written:
             for listener in self.on_write:
                 try:
                     listener(table, seq)
@@ -364,38 +367,37 @@ class Store:
         event: tuple[str, str] | None = None,
         clocks: StoredClocks | None = None,
     ) -> None:
-        """Log `actions` at first_seq, first_seq + 1, ... in one transaction, all or nothing.
+        """Log `actions` at first_seq, first_seq + 1, ... in one transaction, all or nothing; return
+        once that is committed (with other tables' moves waiting at the same time: appends.py).
 
         `finish` marks the game over with its result and record; `event` (kind, detail) records
         why the actions were taken (a bot's failure) in the same transaction. Raises SeqTaken if
         another writer already holds one of those sequence numbers.
         """
-        stamp = now()
+        move = Move(table_id, first_seq, seat, list(actions), source, now(), event, clocks)
+        if finish is None:
+            await self._appends.log(move)
+        else:  # the end of a game (results, ratings) is written in a transaction of its own
+            await self._append_alone(move, finish)
+
+    async def _append_alone(self, move: Move, finish: Finish | None = None) -> None:
         try:
-            async with self._write(table_id, first_seq + len(actions)) as session:
-                session.add_all(
-                    ActionRow(
-                        table_id=table_id, seq=first_seq + offset, seat=seat, action=text,
-                        source=source, created_at=stamp,
-                    )
-                    for offset, text in enumerate(actions)
-                )
-                if event is not None:
-                    session.add(
-                        _event(table_id, first_seq, seat, event[0], event[1], stamp=stamp)
-                    )
-                await session.flush()
-                await _set_clocks(session, table_id, clocks)
+            async with self._write(*move.written) as session:
+                await _log_moves(session, [move])
                 if finish is not None:
                     await session.execute(
                         update(TableRow)
-                        .where(TableRow.id == table_id)
-                        .values(status="finished", finished_at=stamp, result=finish.result,
+                        .where(TableRow.id == move.table_id)
+                        .values(status="finished", finished_at=move.stamp, result=finish.result,
                                 record=finish.record)
                     )
-                    await record_finish(session, table_id, finish, stamp, self.ratings)
+                    await record_finish(session, move.table_id, finish, move.stamp, self.ratings)
         except IntegrityError:
-            raise SeqTaken(f"sequence number {first_seq} of table {table_id} is taken") from None
+            raise SeqTaken(f"sequence number {move.first_seq} of table {move.table_id} is taken") from None
+
+    async def _append_together(self, moves: list[Move]) -> None:
+        async with self._transaction(write=True, written=[move.written for move in moves]) as session:
+            await _log_moves(session, moves)
 
     async def leave(self, table_id: str, slot: int) -> None:
         """Open a person's seat again; only while the table has not started (else NotApplied)."""
@@ -738,6 +740,22 @@ def _table(row: TableRow) -> StoredTable:
         clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
         private=row.private, invite=row.invite, spectator_chat=row.spectator_chat,
     )
+
+
+async def _log_moves(session: AsyncSession, moves: Sequence[Move]) -> None:
+    """The moves' actions (one INSERT for them all), events and clocks, in the caller's transaction."""
+    await session.execute(insert(ActionRow), [
+        {"table_id": move.table_id, "seq": move.first_seq + offset, "seat": move.seat, "action": text,
+         "source": move.source, "created_at": move.stamp}
+        for move in moves for offset, text in enumerate(move.actions)
+    ])
+    for move in moves:
+        if move.event is not None:
+            session.add(_event(move.table_id, move.first_seq, move.seat, move.event[0], move.event[1],
+                               stamp=move.stamp))
+    await session.flush()
+    for move in moves:
+        await _set_clocks(session, move.table_id, move.clocks)
 
 
 async def _set_clocks(session: AsyncSession, table_id: str, clocks: StoredClocks | None) -> None:
