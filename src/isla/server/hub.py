@@ -22,10 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import orjson
 
 from isla.core import JSON
 from isla.core.said import generic
@@ -364,8 +365,8 @@ class Hub:
 
 
 def encode(message: JSON) -> str:
-    """A message as the compact JSON text sent on the socket."""
-    return json.dumps(message, separators=(",", ":"))
+    """A message as the compact JSON text sent on the socket (orjson: the push path's hot spot)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def error_message(code: str, message: str, ref: Any = None, lang: str = "en") -> JSON:
