@@ -2,7 +2,9 @@
 
 Run: `python benchmarks/load.py --seats 10 --seconds 60` (starts its own server on SQLite in a
 temporary folder), `--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/postgres` (a fresh
-database there, dropped at the end), or `--url http://127.0.0.1:8000` (a server already running).
+database there, dropped at the end), or `--url http://127.0.0.1:8000` (a server already running;
+`--url` given several times: processes sharing one database through Redis, docs/deploy.md, with
+the people of each table on different processes, so every move crosses between them).
 
 The profile: `--seats` live human seats at tables of `--humans` people and `--bots` bots of level
 `--bot` (default 2 people and 2 `medium` bots, Puerto Rico; `--clock normal` plays them at a speed,
@@ -100,11 +102,12 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 class Run:
-    def __init__(self, args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
+    def __init__(self, args: argparse.Namespace, bases: list[str], server_pid: int | None = None) -> None:
         self.args = args
         self.server_pid = server_pid
-        self.base = base
-        self.ws_url = base.replace("http://", "ws://", 1).rstrip("/") + "/ws"
+        self.bases = bases  # several: processes sharing one database (tables and seats spread over them)
+        self.base = bases[0]
+        self.ws_urls = [base.replace("http://", "ws://", 1).rstrip("/") + "/ws" for base in bases]
         self.figures = Figures()
         self.rng = random.Random(args.seed)
         self.deadline = 0.0
@@ -126,8 +129,12 @@ class Run:
         while time.monotonic() < self.deadline:
             table_id, tokens = await self.create_table(self.args.humans, self.args.bots)
             rngs = [random.Random(f"{self.args.seed}:{number}:{table_id}:{i}") for i in range(len(tokens))]
-            people = [self.person(table_id, token, rng) for token, rng in zip(tokens, rngs, strict=True)]
-            watching = [self.spectator(table_id)] if self.rng.random() < self.args.spectators else []
+            # With several processes, the people of a table (and its spectator) are on different ones.
+            urls = [self.ws_urls[(number + i) % len(self.ws_urls)] for i in range(len(tokens) + 1)]
+            people = [self.person(table_id, token, rng, url)
+                      for token, rng, url in zip(tokens, rngs, urls, strict=False)]
+            watched = self.rng.random() < self.args.spectators
+            watching = [self.spectator(table_id, urls[-1])] if watched else []
             results = (await asyncio.gather(*people, *watching))[: len(people)]
             if not all(results):
                 return  # its clients stopped on the deadline (or gave up): so does the table
@@ -144,12 +151,12 @@ class Run:
                     self.figures.finished.add(table_id)
                     break
 
-    async def person(self, table_id: str, token: str, rng: random.Random) -> bool:
+    async def person(self, table_id: str, token: str, rng: random.Random, ws_url: str) -> bool:
         """Play one seat until the game ends (True) or the time is up (False)."""
         figures, patience = self.figures, self.args.patience
         headers = {"Authorization": f"Bearer {token}"}
         try:
-            async with connect(self.ws_url, additional_headers=headers, open_timeout=patience,
+            async with connect(ws_url, additional_headers=headers, open_timeout=patience,
                                max_size=1 << 22) as ws:
                 await ws.send(json.dumps({"type": "watch", "table": table_id}))
                 table = await self.next_table(ws)
@@ -194,10 +201,10 @@ class Run:
             figures.errors[f"no answer within {patience:g} s"] += 1
             return False
 
-    async def spectator(self, table_id: str) -> bool:
+    async def spectator(self, table_id: str, ws_url: str) -> bool:
         """Watch a table without a seat, reading every push, until it ends or the time is up."""
         try:
-            async with connect(self.ws_url, open_timeout=self.args.patience, max_size=1 << 22) as ws:
+            async with connect(ws_url, open_timeout=self.args.patience, max_size=1 << 22) as ws:
                 await ws.send(json.dumps({"type": "watch", "table": table_id}))
                 while time.monotonic() < self.deadline:
                     table = await self.next_table(ws)
@@ -376,7 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--patience", type=float, default=120.0, help="longest wait for one answer")
     parser.add_argument("--seed", type=int, default=1)
     target = parser.add_mutually_exclusive_group()
-    target.add_argument("--url", help="a running server on 127.0.0.1 (else one is started)")
+    target.add_argument("--url", action="append",
+                        help="a running server on 127.0.0.1 (else one is started); given more than once, "
+                             "processes sharing one database (the people of a table on different ones)")
     target.add_argument("--database-url", help="start the server on this database")
     target.add_argument("--postgres", metavar="ADMIN_URL", help="start it on a fresh database there")
     parser.add_argument("--serve-args", default="", help="more options for the started `isla serve`")
@@ -395,14 +404,15 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="isla-load-") as folder:
         server, log_path = None, None
         if args.url:
-            base = args.url
-            if urlparse(base).hostname not in ("127.0.0.1", "localhost"):
+            bases = args.url
+            if any(urlparse(base).hostname not in ("127.0.0.1", "localhost") for base in bases):
                 raise SystemExit("load.py only targets a server on 127.0.0.1")
         else:
             if args.postgres:
                 database_url = create_database(args.postgres)
             server, base, log_path = start_server(args, Path(folder), database_url)
-        print(f"server {base} ({'given' if args.url else 'started'}; database: "
+            bases = [base]
+        print(f"server {' '.join(bases)} ({'given' if args.url else 'started'}; database: "
               f"{'postgresql' if database_url and 'postgres' in database_url else 'sqlite'})")
         tables = (args.seats + args.humans - 1) // args.humans
         low, high = args.think
@@ -411,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.bot_tables} bot-only "
               f"tables; think {low:g}-{high:g} s; "
               f"warm-up {args.warmup:g} s, measured {args.seconds:g} s")
-        run = Run(args, base, server.pid if server else None)
+        run = Run(args, bases, server.pid if server else None)
         cpu_before = cpu_seconds(server.pid) if server else (0.0, 0.0)
         try:
             elapsed, lost = asyncio.run(run.main())
