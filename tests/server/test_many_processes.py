@@ -33,6 +33,7 @@ SHORT = {"vp_supply": 3}  # a game of about 50-150 actions
 def start(postgres_database: str, redis_url: str) -> Iterator[Any]:
     """Start `isla serve` processes sharing the test's database through Redis: `start()`."""
     database = make_url(postgres_database).render_as_string(hide_password=False)
+    forget_shared(redis_url, database)
     running: list[Serving] = []
 
     def serve(*more: str) -> Serving:
@@ -49,6 +50,15 @@ def start(postgres_database: str, redis_url: str) -> Iterator[Any]:
     finally:
         for serving in running:
             serving.close()
+
+
+def forget_shared(redis_url: str, database: str) -> None:
+    """Empty what earlier tests' processes left in Redis for this database (limits counted, leases):
+    the database is emptied for each test, and so is its part of Redis."""
+    with redis.Redis.from_url(redis_url) as keys:
+        stale = list(keys.scan_iter(f"isla:{make_url(database).database}:*"))
+        if stale:
+            keys.delete(*stale)
 
 
 def client(serving: Serving, token: str | None = None) -> httpx2.Client:
@@ -530,6 +540,27 @@ def test_sign_ins_from_one_address_are_counted_across_processes(start: Any) -> N
         for http, serving in ((first, one), (second, two)):
             refused = as_guest(http, serving, "One more")
             assert refused.json()["code"] == "too_many", refused.text
+
+
+def test_failed_logins_for_a_name_from_one_address_are_counted_across_processes(start: Any) -> None:
+    one, two = start(), start()
+
+    def login(http: httpx2.Client, serving: Serving, password: str) -> httpx2.Response:
+        return http.post("/api/auth/login", json={"name": "Ann", "password": password},
+                         headers={"Origin": serving.base})
+
+    with client(one) as first, client(two) as second:
+        made = first.post("/api/auth/register", json={"name": "Ann", "password": "Ann's secret 1"},
+                          headers={"Origin": one.base})
+        assert made.status_code == 201, made.text
+        for n in range(5):  # signins.LOGIN_FAILURES, on both processes
+            http, serving = (first, one) if n % 2 else (second, two)
+            wrong = login(http, serving, f"guess {n}")
+            assert wrong.json()["code"] == "bad_login", wrong.text
+        for http, serving in ((first, one), (second, two)):  # the right password waits too, on either
+            refused = login(http, serving, "Ann's secret 1")
+            assert refused.status_code == 429 and refused.json()["code"] == "too_many", refused.text
+            assert "failed sign-ins for this name" in refused.json()["error"], refused.text
 
 
 def test_the_connections_of_a_killed_process_are_gone_for_the_others_after_its_ttl(start: Any) -> None:

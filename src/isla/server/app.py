@@ -239,6 +239,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub.chat = Chat(store, config, shared)
         accounts = Accounts(store, config)
         accounts.limits.shared = shared
+        counting, emptying = (getattr(service, name, None) for name in ("count_in_window", "empty_window"))
+        if counting is not None and emptying is not None:
+            accounts.limits.shared_window = (counting, emptying)
         accounts.listen(hub.session_ended)  # an ended session's WebSockets close
         mail = open_mail(app.state, store, config, service.turn_based)  # issue 16: email
         service.on_turn(mail.notices.started)

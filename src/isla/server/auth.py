@@ -147,14 +147,14 @@ class Accounts:
             key = name_key(clean_name(name))
         except TableError:
             key = name_key(" ".join(str(name).split()))
-        self.limits.login(client, key)
+        await self.limits.count_login(client, key)
         stored = await self.store.user_by_name_key(key)
         if stored is None or stored.password_hash is None or len(password) > MAX_PASSWORD:
             await self._verify(await self._dummy(), password)  # as slow as a real check: no timing hint
             raise TableError("bad_login", generic("wrong name or password"))
         if not await self._verify(stored.password_hash, password):
             raise TableError("bad_login", generic("wrong name or password"))
-        self.limits.succeeded(client, key)
+        await self.limits.login_succeeded(client, key)
         if self.hasher.check_needs_rehash(stored.password_hash):  # the settings got stronger
             await self.store.set_password_hash(stored.id, await self._hash(password))
         return await self._session_for(_user(stored))

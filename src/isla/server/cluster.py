@@ -30,7 +30,8 @@ carries between the processes:
 - **Chat.** A message stored and pushed to this process's followers is published (CHAT_CHANNEL) for
   the others to push to theirs.
 - **Limits.** The chat flood limit (per person) and the sign-in limit (per address) are token
-  buckets in Redis (BUCKET), in this process's memory while Redis is away.
+  buckets in Redis (BUCKET), the failed logins per (address, name) a sliding window (WINDOW); each
+  is counted in this process's memory while Redis is away.
 
 When Redis does not answer, the processes go on serving their own requests from the database: one
 warning line says so (and one line when it answers again), notices are not sent meanwhile, a
@@ -109,6 +110,20 @@ redis.call('hset', KEYS[1], 'tokens', string.format('%.6f', tokens), 'at', strin
 redis.call('pexpire', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return {taken, string.format('%.6f', tokens)}"""
 BUCKETS = "isla:{}:bucket:"
+# A sliding window of failures under KEYS[1] (ARGV: window seconds, most failures, a unique part):
+# {1, 0} counts one more; {0, wait} refuses (the window is full for `wait` seconds more).
+WINDOW = """local t = redis.call('time')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local window, most = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('zremrangebyscore', KEYS[1], '-inf', now - window)
+if redis.call('zcard', KEYS[1]) >= most then
+  local first = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, string.format('%.6f', tonumber(first[2]) + window - now)}
+end
+redis.call('zadd', KEYS[1], now, string.format('%.6f', now) .. ':' .. ARGV[3])
+redis.call('pexpire', KEYS[1], math.ceil(window * 1000) + 1000)
+return {1, '0'}"""
+WINDOWS = "isla:{}:window:"
 UP = "up"  # a field every process's hash has, so that it exists (and expires) with no one connected
 Handler = Callable[[dict[str, Any]], None]  # a message of another process's on one channel
 Send = Callable[[], Awaitable[Any]]
@@ -144,6 +159,8 @@ class Link:
         self._alive = self.redis.register_script(ALIVE)
         self._bucket = self.redis.register_script(BUCKET)
         self.buckets = BUCKETS.format(database)
+        self._window = self.redis.register_script(WINDOW)
+        self.windows = WINDOWS.format(database)
         self.down = False
         self._outbox: asyncio.Queue[Send] = asyncio.Queue()  # what to send, in order
         self._tasks: list[asyncio.Task[None]] = []
@@ -296,6 +313,31 @@ class Link:
             self.failed(error)
             return None
         return bool(taken), float(left)
+
+    async def count_in_window(self, key: str, seconds: float, most: int) -> tuple[bool, float] | None:
+        """Count one more in the sliding window `key`: (counted, seconds until it has room again
+        when it had none); None while Redis is away (the caller counts in its own memory)."""
+        if self.down:
+            return None
+        try:
+            unique = secrets.token_hex(4)
+            call = functools.partial(self._window, keys=[self.windows + key], args=[seconds, most, unique])
+            counted, wait = await twice(call)
+        except (RedisError, OSError) as error:
+            self.failed(error)
+            return None
+        return bool(counted), float(wait)
+
+    async def empty_window(self, key: str) -> bool:
+        """Forget what the window `key` counted; False while Redis is away."""
+        if self.down:
+            return False
+        try:
+            await twice(functools.partial(self.redis.delete, self.windows + key))
+        except (RedisError, OSError) as error:
+            self.failed(error)
+            return False
+        return True
 
     # --- leases -----------------------------------------------------------------------------------
 
@@ -562,6 +604,13 @@ class SharedTableService(LocalTableService):
     async def take_token(self, key: str, rate: float, burst: int) -> tuple[bool, float] | None:
         """A rate limit counted across the processes (Link.take)."""
         return await self.link.take(key, rate, burst)
+
+    async def count_in_window(self, key: str, seconds: float, most: int) -> tuple[bool, float] | None:
+        """A sliding window of failures counted across the processes (Link.count_in_window)."""
+        return await self.link.count_in_window(key, seconds, most)
+
+    async def empty_window(self, key: str) -> bool:
+        return await self.link.empty_window(key)
 
     def share_chat(self, room: str, message: str) -> None:
         self.link.publish(self.link.chat_channel, {"room": room, "message": message})

@@ -1,7 +1,7 @@
 """How often one client may try to sign in: a bound on guessing names and passwords.
 
 Two limits, kept in memory (a restart forgets them, which only helps a guesser once); with several
-processes sharing Redis, the first is counted there, across them (cluster.py), while it answers:
+processes sharing Redis, both are counted there, across them (cluster.py), while it answers:
 
 - **per client**: every sign-in attempt (as a guest, registering, logging in) takes a token from
   its client's bucket, which refills at `sign_ins_per_minute` up to `sign_in_burst`. A person signs
@@ -21,12 +21,16 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from isla.core.said import Said, generic, generic_n
 from isla.server.ratelimit import Shared
 from isla.server.tables import TableError
 
+# A sliding window shared by several processes (cluster.py): count (key, seconds, most) -> (counted,
+# the wait when it was full), or None: count here; empty (key) -> False: Redis is away.
+Counting = Callable[[str, float, int], Awaitable[tuple[bool, float] | None]]
+Emptying = Callable[[str], Awaitable[bool]]
 # Failed logins allowed per (client, name) within the window; further attempts wait until it passes.
 LOGIN_FAILURES = 5
 LOGIN_WINDOW = 60.0
@@ -43,6 +47,12 @@ def _too_many(wait: float) -> TableError:
     return TableError("too_many", message)
 
 
+def _too_many_failed(wait: float) -> TableError:
+    message = generic("too many failed sign-ins for this name from your address; try again in {wait}",
+                      wait=_seconds(wait))
+    return TableError("too_many", message)
+
+
 class SignInLimits:
     """The two limits of the module docstring; each check raises TableError `too_many` when it refuses."""
 
@@ -55,6 +65,7 @@ class SignInLimits:
         self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when counted)
         self._failures: dict[tuple[str, str], deque[float]] = {}
         self.shared: Shared | None = None  # several processes: the per-client bucket is in Redis
+        self.shared_window: tuple[Counting, Emptying] | None = None  # ... and the failed logins
 
     async def count(self, client: str) -> None:
         """`attempt`, counted on every process when they share Redis (while it answers)."""
@@ -77,6 +88,22 @@ class SignInLimits:
             self._forget_rested(now)
         self._buckets[client] = (tokens - 1.0, now)
 
+    async def count_login(self, client: str, key: str) -> None:
+        """`login`, counted on every process when they share Redis (while it answers)."""
+        shared = self.shared_window
+        counted = None if shared is None else await shared[0](f"login:{client}:{key}", LOGIN_WINDOW,
+                                                               LOGIN_FAILURES)
+        if counted is None:
+            self.login(client, key)
+        elif not counted[0]:
+            raise _too_many_failed(counted[1])
+
+    async def login_succeeded(self, client: str, key: str) -> None:
+        """`succeeded`, on every process when they share Redis."""
+        self.succeeded(client, key)
+        if self.shared_window is not None:
+            await self.shared_window[1](f"login:{client}:{key}")
+
     def login(self, client: str, key: str) -> None:
         """Count a login for the name `key` from `client` as failed until `succeeded`; refuse it if
         too many failed lately. Counting before the (slow) check limits a parallel burst too."""
@@ -91,12 +118,7 @@ class SignInLimits:
         while failures and failures[0] <= cutoff:
             failures.popleft()
         if len(failures) >= LOGIN_FAILURES:
-            wait = failures[0] - cutoff
-            raise TableError(
-                "too_many",
-                generic("too many failed sign-ins for this name from your address; try again in {wait}",
-                        wait=_seconds(wait)),
-            )
+            raise _too_many_failed(failures[0] - cutoff)
         failures.append(now)
 
     def succeeded(self, client: str, key: str) -> None:
