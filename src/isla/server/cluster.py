@@ -304,40 +304,30 @@ class Link:
     async def take(self, key: str, rate: float, burst: int) -> tuple[bool, float] | None:
         """Take a token from the shared bucket `key`: (taken, the tokens left); None while Redis is
         away (the caller counts in its own memory meanwhile)."""
-        if self.down:
-            return None
-        try:
-            call = functools.partial(self._bucket, keys=[self.buckets + key], args=[rate, burst])
-            taken, left = await twice(call)
-        except (RedisError, OSError) as error:
-            self.failed(error)
-            return None
-        return bool(taken), float(left)
+        call = functools.partial(self._bucket, keys=[self.buckets + key], args=[rate, burst])
+        answer = await self._limit(call)
+        return None if answer is None else (bool(answer[0]), float(answer[1]))
 
     async def count_in_window(self, key: str, seconds: float, most: int) -> tuple[bool, float] | None:
         """Count one more in the sliding window `key`: (counted, seconds until it has room again
         when it had none); None while Redis is away (the caller counts in its own memory)."""
-        if self.down:
-            return None
-        try:
-            unique = secrets.token_hex(4)
-            call = functools.partial(self._window, keys=[self.windows + key], args=[seconds, most, unique])
-            counted, wait = await twice(call)
-        except (RedisError, OSError) as error:
-            self.failed(error)
-            return None
-        return bool(counted), float(wait)
+        args: list[str | float] = [seconds, most, secrets.token_hex(4)]
+        answer = await self._limit(functools.partial(self._window, keys=[self.windows + key], args=args))
+        return None if answer is None else (bool(answer[0]), float(answer[1]))
 
     async def empty_window(self, key: str) -> bool:
         """Forget what the window `key` counted; False while Redis is away."""
+        return await self._limit(functools.partial(self.redis.delete, self.windows + key)) is not None
+
+    async def _limit(self, call: Send) -> Any:
+        """A limit's command: its answer, or None while Redis is away (and then Redis counts as away)."""
         if self.down:
-            return False
+            return None
         try:
-            await twice(functools.partial(self.redis.delete, self.windows + key))
+            return await twice(call)
         except (RedisError, OSError) as error:
             self.failed(error)
-            return False
-        return True
+            return None
 
     # --- leases -----------------------------------------------------------------------------------
 

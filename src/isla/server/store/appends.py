@@ -21,7 +21,10 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from isla.server.store.repository import StoredClocks
 
 # At most this many moves in one transaction (a bound on how long one transaction holds the writer).
 MOST = 256
@@ -39,7 +42,7 @@ class Move:
     source: str
     stamp: datetime
     event: tuple[str, str] | None = None
-    clocks: Any = None  # StoredClocks | None
+    clocks: StoredClocks | None = None
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
     @property
@@ -67,16 +70,17 @@ class Appends:
         self._lost = lost
         self._waiting: list[Move] = []
         self._task: asyncio.Task[None] | None = None
-        self.batches = 0  # transactions written, and the moves in them (for the load benchmark's notes)
+        self.batches = 0  # transactions written, and the moves in them
         self.moves = 0
 
     async def log(self, move: Move) -> None:
-        """Log the move; return once it is committed (or raise why it was not)."""
+        """Log the move; return once it is committed (or raise why it was not). A caller cancelled
+        meanwhile does not take its move back: it is written with its batch all the same."""
         move.done.add_done_callback(_retrieved)  # its caller may be gone: no "never retrieved" warning
         self._waiting.append(move)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run(), name="log moves")
-        await asyncio.shield(move.done)  # a caller that goes away does not unlog a committed move
+        await asyncio.shield(move.done)  # one caller's cancellation must not cancel the batch's write
 
     async def _run(self) -> None:
         while self._waiting:
