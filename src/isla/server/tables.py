@@ -1503,6 +1503,7 @@ class LocalTableService(TableService):
             live.reset(stored, await self.store.events(live.id))
             await self._rate_seats(live)
             self.clocks.arm(self, live)  # the other writer's clocks: watch their deadline
+            self._release_later(live)  # the other writer may have ended it: it leaves memory as ours do
 
     def _first_clocks(self, stored: StoredTable, seats: Sequence[StoredSeat]) -> ClockState | None:
         """The clocks of a table whose game starts now, the first decision's running (None: no limit)."""
@@ -1563,9 +1564,12 @@ class LocalTableService(TableService):
         if live.clocks is not None:
             to_move = None if trial.is_over else trial.to_move
             clocks = clocking.after_move(live.clocks, to_move, live.seats, self.clocks.now())
+        writing = asyncio.ensure_future(self.store.append(
+            live.id, first, seat, done, source=source, finish=finish, event=event,
+            clocks=clocking.stored(clocks),
+        ))
         try:
-            await self.store.append(live.id, first, seat, done, source=source, finish=finish, event=event,
-                                    clocks=clocking.stored(clocks))
+            caller_left = await _outlive_caller(writing)
         except SeqTaken:
             await self._reload(live)
             raise TableError(
@@ -1593,6 +1597,8 @@ class LocalTableService(TableService):
         self._kick(live)
         self._turn_started(live, seat)  # issue 16: your-turn notices (server/mail/turns.py)
         self._changed(live)
+        if caller_left:
+            raise asyncio.CancelledError
 
     def _finish(self, live: LiveTable, over: State, actions: list[str]) -> Finish:
         """What the game's end leaves in the store: result, record, each seat's result, and for a
@@ -1686,6 +1692,23 @@ class LocalTableService(TableService):
                     raise
                 log.warning("isla: table %s: bot move not applied: %s", live.id, error.message)
         return True
+
+
+async def _outlive_caller(writing: asyncio.Future[None]) -> bool:
+    """Wait for a move's write even if the caller is cancelled meanwhile (a WebSocket closed, a bot's
+    task stopped): the move may be committed all the same, and the table in memory must then take
+    it too, or it would stay a move behind its own log. True if the caller was cancelled: the move
+    is applied, then the cancellation goes on. A write cancelled itself (the store closing) is
+    raised at once."""
+    caller_left = False
+    while True:
+        try:
+            await asyncio.shield(writing)
+            return caller_left
+        except asyncio.CancelledError:
+            if writing.done():
+                raise
+            caller_left = True
 
 
 def _reason(error: BaseException) -> str:

@@ -75,7 +75,8 @@ class Appends:
 
     async def log(self, move: Move) -> None:
         """Log the move; return once it is committed (or raise why it was not). A caller cancelled
-        meanwhile does not take its move back: it is written with its batch all the same."""
+        meanwhile does not take its move back: it is written with its batch all the same (the table
+        service waits for it then, tables._outlive_caller, so that its table in memory takes it too)."""
         move.done.add_done_callback(_retrieved)  # its caller may be gone: no "never retrieved" warning
         self._waiting.append(move)
         if self._task is None or self._task.done():
