@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servertools import Running, serve, sqlite_url
+from servertools import Apps, Running, serve, sqlite_url
 from sqlalchemy import text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -137,6 +137,21 @@ def config(database_url: str, tmp_path: Path) -> ServerConfig:
         data_dir=tmp_path, database_url=database_url, bot_pace=0.0, bot_seconds=None,
         argon2_time_cost=1, argon2_memory_kib=64,  # cheap hashing: these tests are not about its cost
     )
+
+
+@pytest.fixture
+def shared(postgres_database: str, redis_url: str, tmp_path: Path) -> ServerConfig:
+    """Settings for test servers in this process that share the test's PostgreSQL database through
+    Redis (give each its own `data_dir`); bots in the server process, moving without waiting."""
+    return ServerConfig(
+        data_dir=tmp_path, database_url=postgres_database, redis_url=redis_url, bot_pace=0.0,
+        bot_seconds=None, bot_workers=0, argon2_time_cost=1, argon2_memory_kib=64,
+    )
+
+
+@pytest.fixture
+def apps() -> Apps:
+    return Apps()
 
 
 @pytest.fixture

@@ -170,3 +170,18 @@ def run_async(job: Callable[[Store], Any], url: str) -> Any:
 
 def sqlite_url(path: Path) -> str:
     return f"sqlite+aiosqlite:///{path}"
+
+
+class Apps:
+    """The apps a test's servers run, to reach a server's table service once it has started
+    (`serve(config, wrap=apps.wrap)`, then `apps.service(0)` for the first)."""
+
+    def __init__(self) -> None:
+        self.apps: list[Any] = []
+
+    def wrap(self, app: Any) -> Any:
+        self.apps.append(app)
+        return app
+
+    def service(self, index: int) -> Any:
+        return self.apps[index].state.tables

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
 
-import pytest
-from servertools import PATIENCE, create, get, human, serve, wait_for
+from servertools import PATIENCE, Apps, create, get, human, serve, wait_for
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -69,33 +65,6 @@ class EventsLocked:
                 await engine.dispose()
 
         return asyncio.run(count())
-
-
-@pytest.fixture
-def shared(postgres_database: str, redis_url: str, tmp_path: Path) -> ServerConfig:
-    return ServerConfig(
-        data_dir=tmp_path, database_url=postgres_database, redis_url=redis_url, bot_pace=0.0,
-        bot_seconds=None, bot_workers=0, argon2_time_cost=1, argon2_memory_kib=64,
-    )
-
-
-class Apps:
-    """The apps a test's servers run, to reach a server's table service once it has started."""
-
-    def __init__(self) -> None:
-        self.apps: list[Any] = []
-
-    def wrap(self, app: Any) -> Any:
-        self.apps.append(app)
-        return app
-
-    def service(self, index: int) -> Any:
-        return self.apps[index].state.tables
-
-
-@pytest.fixture
-def apps() -> Iterator[Apps]:
-    yield Apps()
 
 
 def test_a_move_made_elsewhere_while_a_process_reads_the_table_in_reaches_its_copy(

@@ -60,6 +60,7 @@ from redis.exceptions import RedisError
 from isla.core import JSON, IllegalAction
 from isla.server import clocking
 from isla.server.config import ServerConfig, describe_redis
+from isla.server.keyed import start_once
 from isla.server.store import DatabaseUnavailable, Store, StoredClocks
 from isla.server.tables import LIVE, Caller, LiveTable, LocalTableService, NewTable, TableError
 
@@ -649,10 +650,7 @@ class SharedTableService(LocalTableService):
         if live is not None and seq is not None and live.seq >= seq:
             return  # read back after that move already
         self._behind.add(table_id)
-        task = self._catching.get(table_id)
-        if task is None or task.done():
-            self._catching[table_id] = asyncio.get_running_loop().create_task(
-                self._catch_up(table_id), name=f"catch up:{table_id}")
+        start_once(self._catching, table_id, lambda: self._catch_up(table_id), name=f"catch up:{table_id}")
 
     async def _catch_up(self, table_id: str) -> None:
         failures = 0

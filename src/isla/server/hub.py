@@ -33,6 +33,7 @@ from isla.core.said import generic
 from isla.i18n import LANGUAGES
 from isla.i18n.languages import supported
 from isla.server.chat import LOBBY, Chat, chat_message
+from isla.server.keyed import start_once
 from isla.server.language import in_language
 from isla.server.store import DatabaseUnavailable
 from isla.server.store.outage import MESSAGE as UNAVAILABLE
@@ -284,9 +285,7 @@ class Hub:
         if table_id not in self._followers:
             return
         self._dirty.add(table_id)
-        task = self._pushing.get(table_id)
-        if task is None or task.done():
-            self._pushing[table_id] = asyncio.get_running_loop().create_task(self._push(table_id))
+        start_once(self._pushing, table_id, lambda: self._push(table_id))
 
     def lobby_changed(self) -> None:
         if self._closing or not self._lobby:
