@@ -171,28 +171,8 @@ class Run:
                     if not table["legal"]:
                         table = await self.next_table(ws)
                         continue
-                    await asyncio.sleep(rng.uniform(*self.args.think))
-                    table = await self.drain(ws, table)
-                    if not table["legal"] or time.monotonic() >= self.deadline:
-                        continue
                     refs += 1
-                    ref = f"m{refs}"
-                    action = rng.choice(table["legal"])
-                    seq = table["seq"]
-                    start = time.perf_counter()
-                    await ws.send(json.dumps({"type": "submit", "table": table_id, "seq": seq,
-                                              "actions": [action], "ref": ref}))
-                    answer = await self.answer(ws, ref)
-                    if answer["type"] == "error":
-                        figures.errors[f"refused: {answer['code']}"] += 1
-                        table = await self.drain(ws, table)
-                        continue
-                    ok_at = time.perf_counter() - start
-                    table = await self.next_table(ws, answer["seq"])
-                    if self.measuring:
-                        figures.oks.append(ok_at)
-                        figures.round_trips.append(time.perf_counter() - start)
-                    figures.acknowledged.append((table_id, seq, action))
+                    table = await self.take_turn(ws, table_id, table, rng, f"m{refs}")
         except (ConnectionClosed, OSError) as error:
             if time.monotonic() < self.deadline:
                 figures.errors[f"connection: {type(error).__name__}"] += 1
@@ -200,6 +180,31 @@ class Run:
         except TimeoutError:
             figures.errors[f"no answer within {patience:g} s"] += 1
             return False
+
+    async def take_turn(self, ws: Any, table_id: str, table: dict[str, Any], rng: random.Random,
+                        ref: str) -> dict[str, Any]:
+        """Think, then submit one random legal action (unless the seat has none by then, or the time
+        is up); the table as the answer leaves it."""
+        figures = self.figures
+        await asyncio.sleep(rng.uniform(*self.args.think))
+        table = await self.drain(ws, table)
+        if not table["legal"] or time.monotonic() >= self.deadline:
+            return table
+        action, seq = rng.choice(table["legal"]), table["seq"]
+        start = time.perf_counter()
+        await ws.send(json.dumps({"type": "submit", "table": table_id, "seq": seq, "actions": [action],
+                                  "ref": ref}))
+        answer = await self.answer(ws, ref)
+        if answer["type"] == "error":
+            figures.errors[f"refused: {answer['code']}"] += 1
+            return await self.drain(ws, table)
+        ok_at = time.perf_counter() - start
+        figures.acknowledged.append((table_id, seq, action))
+        table = await self.next_table(ws, answer["seq"])
+        if self.measuring:
+            figures.oks.append(ok_at)
+            figures.round_trips.append(time.perf_counter() - start)
+        return table
 
     async def spectator(self, table_id: str, ws_url: str) -> bool:
         """Watch a table without a seat, reading every push, until it ends or the time is up."""
