@@ -35,7 +35,7 @@ def test_moves_of_several_tables_waiting_at_once_share_one_transaction(database_
         await store.append("t-one", 0, 0, ["first"], source="bot")  # alone: nothing else waits
         before = (store._appends.batches, store._appends.moves)
         told: list[tuple[str, int | None]] = []
-        store.on_write.append(lambda table, seq: told.append((table, seq)))
+        store.on_write.append(lambda table, seq, _move: told.append((table, seq)))
         await asyncio.gather(*(store.append(t, 1 if t == "t-one" else 0, 1, ["a", "b"], source="player")
                                for t in TABLES))
         return {"before": before, "after": (store._appends.batches, store._appends.moves), "told": told,
@@ -57,7 +57,7 @@ def test_a_move_whose_seq_another_writer_took_loses_alone_and_the_others_are_log
         await tables(store)
         await store.append("t-two", 0, 0, ["elsewhere"], source="player")  # the other writer's move
         told: list[tuple[str, int | None]] = []
-        store.on_write.append(lambda table, seq: told.append((table, seq)))
+        store.on_write.append(lambda table, seq, _move: told.append((table, seq)))
         results = await asyncio.gather(*(store.append(t, 0, 1, ["mine"], source="player") for t in TABLES),
                                        return_exceptions=True)
         return {"results": dict(zip(TABLES, results, strict=True)), "told": told,

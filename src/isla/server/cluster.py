@@ -6,11 +6,14 @@ carries between the processes:
 
 - **Notices.** After each committed change to a table (a move, a join, a new table, a stand-in,
   a timeout, an end: `Store.on_write`), the process publishes `{"table", "seq", "from"}` on the
-  channel `isla:<database>:tables`. Every other process that holds the table in memory catches up from the
-  database (it applies the moves logged after its copy's seq, `Store.tail`; after any other change
-  it reads the table back and rebuilds its copy) and pushes to its own followers as for
-  its own changes (hub.py); a table it does not hold (a new one) it reads in; the lobby is pushed
-  either way. A move that reaches a process whose copy is behind is checked against the database:
+  channel `isla:<database>:tables`; a move's notice carries the move too ("moves": its first seq,
+  seat, actions, source and the clocks stored with it). Every other process that holds the table
+  in memory catches up: with the moves the notices carried when they follow on from its copy's seq
+  (no database read), else from the database (it applies the moves logged after its copy's seq,
+  `Store.tail`; after any other change it reads the table back and rebuilds its copy), and pushes
+  to its own followers as for its own changes (hub.py); a table it does not hold (a new one) it
+  reads in; the lobby is pushed either way. What a notice carries was committed before it was
+  published; a notice lost (Redis away) leaves a gap, which sends the next catch-up to the database. A move that reaches a process whose copy is behind is checked against the database:
   it loses with `conflict` (or, sent for a seq the copy has not reached yet, the copy catches up
   first), exactly as two submissions race in one process.
 - **Leases.** Each live table has one owner process, the one holding `isla:<database>:owner:<table>`
@@ -51,6 +54,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from redis.asyncio import Redis
@@ -61,7 +65,8 @@ from isla.core import JSON, IllegalAction
 from isla.server import clocking
 from isla.server.config import ServerConfig, describe_redis
 from isla.server.keyed import start_once
-from isla.server.store import DatabaseUnavailable, Store, StoredClocks
+from isla.server.store import DatabaseUnavailable, Store, StoredAction, StoredClocks
+from isla.server.store.appends import Move
 from isla.server.tables import LIVE, Caller, LiveTable, LocalTableService, NewTable, TableError
 
 log = logging.getLogger("isla.server")
@@ -195,9 +200,15 @@ class Link:
         self._tasks = [loop.create_task(self._listen(handlers, back), name="redis listen"),
                        loop.create_task(self._publish(), name="redis publish")]
 
-    def tell(self, table_id: str, seq: int | None) -> None:
-        """Publish (soon, in order) that the table changed; nothing while Redis is down."""
-        self.publish(self.channel, {"table": table_id, "seq": seq})
+    def tell(self, table_id: str, seq: int | None, move: Move | None = None) -> None:
+        """Publish (soon, in order) that the table changed, with the move if it was one (and nothing
+        else: no event), so that the others need not read it back; nothing while Redis is down."""
+        notice: dict[str, Any] = {"table": table_id, "seq": seq}
+        if move is not None and move.event is None:
+            clocks = None if move.clocks is None else [move.clocks.state, move.clocks.deadline]
+            notice["moves"] = {"first": move.first_seq, "seat": move.seat, "actions": list(move.actions),
+                               "source": move.source, "clocks": clocks}
+        self.publish(self.channel, notice)
 
     def publish(self, channel: str, message: JSON) -> None:
         """Publish `message` (with this process's name) on the channel, soon and in order with the
@@ -392,6 +403,8 @@ class SharedTableService(LocalTableService):
         self._behind: set[str] = set()  # tables to catch up (a notice came)
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._heard_new: set[str] = set()  # tables to read in because a notice named them
+        self._told: dict[str, list[Told]] = {}  # moves the notices carried, not applied yet
+        self._read_whole: set[str] = set()  # tables changed otherwise than by moves told: read them
         self._leasing: asyncio.Task[None] | None = None
         self._here_counts: dict[str, int] = {}  # this process's connections by field (see HERE)
         self._there: dict[str, dict[str, dict[str, int]]] = {}  # other process -> table -> field -> count
@@ -642,13 +655,18 @@ class SharedTableService(LocalTableService):
         table_id, seq = notice["table"], notice["seq"]
         if not isinstance(table_id, str) or not (seq is None or isinstance(seq, int)):
             raise ValueError(table_id)
-        self._heard(table_id, seq)
+        self._heard(table_id, seq, _told(notice.get("moves")))
 
-    def _heard(self, table_id: str, seq: int | None) -> None:
-        """Another process changed the table: catch up (in the background, coalesced)."""
+    def _heard(self, table_id: str, seq: int | None, move: Told | None = None) -> None:
+        """Another process changed the table (by `move`, if the notice carried it; else it is read
+        back from the database): catch up (in the background, coalesced)."""
         live = self._live.get(table_id)
         if live is not None and seq is not None and live.seq >= seq:
             return  # read back after that move already
+        if move is None:
+            self._read_whole.add(table_id)
+        else:
+            self._told.setdefault(table_id, []).append(move)
         self._behind.add(table_id)
         start_once(self._catching, table_id, lambda: self._catch_up(table_id), name=f"catch up:{table_id}")
 
@@ -672,16 +690,45 @@ class SharedTableService(LocalTableService):
         live = self._live.get(table_id)
         if live is None and table_id not in self._loading:
             # A new table, or one this process let go: read it in (after the change) if it is live.
+            # The read begins now: what was told before it is in it (what is told meanwhile is not).
             self._heard_new.add(table_id)
+            self._told.pop(table_id, None)
+            self._read_whole.discard(table_id)
             live = await self._get(table_id)
         else:
             if live is None:  # being read in already, from a read that may have begun before the change
                 live = await self._get(table_id)
             async with live.lock:
-                if not await self._extend(live):
+                if not self._apply_told(live) and not await self._extend(live):
                     await self._reload(live)
                 self._kick(live)
         self._changed(live)
+
+    def _apply_told(self, live: LiveTable) -> bool:
+        """Bring a copy up to date with the moves the notices carried, when they are all that changed
+        and follow on from its seq without a gap (the common case: no database read at all). False:
+        nothing applied, the database decides (`_extend`)."""
+        told = self._told.pop(live.id, [])
+        if live.id in self._read_whole:
+            self._read_whole.discard(live.id)
+            return False
+        if live.status != "playing" or live.state is None:
+            return False
+        actions: list[StoredAction] = []
+        clocks: list[Any] | None = None
+        for move in told:
+            if move.first + len(move.actions) <= live.seq + len(actions):
+                continue  # applied already (read back since)
+            if move.first != live.seq + len(actions):
+                return False  # a gap: a notice is missing
+            actions += [StoredAction(move.first + offset, move.seat, action, move.source)
+                        for offset, action in enumerate(move.actions)]
+            clocks = move.clocks if move.clocks is not None else clocks
+        if not actions or not self._apply(live, actions):
+            return False
+        if clocks is not None:
+            self._set_clocks(live, clocks[0], clocks[1])
+        return True
 
     async def _extend(self, live: LiveTable) -> bool:
         """Bring a copy up to date by applying the moves made elsewhere since its seq, when moves are
@@ -697,9 +744,20 @@ class SharedTableService(LocalTableService):
         same = (tail.table.spectator_chat == live.stored.spectator_chat and tail.table.again_id is None)
         if tail.events != events or not same:
             return False
+        if tail.actions and not self._apply(live, tail.actions):
+            return False
+        if (tail.table.clock_state, tail.table.clock_deadline) != (live.stored.clock_state,
+                                                                   live.stored.clock_deadline):
+            self._set_clocks(live, tail.table.clock_state, tail.table.clock_deadline)
+        return True
+
+    def _apply(self, live: LiveTable, actions: Sequence[StoredAction]) -> bool:
+        """Apply moves made elsewhere, logged at live.seq, live.seq + 1, ..., to the copy, telling
+        them as `_commit` tells its own; False (nothing applied) if they do not fit its state."""
+        assert live.state is not None
         state = live.state.clone()
         chosen = []
-        for offset, stored in enumerate(tail.actions):
+        for offset, stored in enumerate(actions):
             if stored.seq != live.seq + offset or state.to_move != stored.seat:
                 return False
             try:
@@ -709,21 +767,21 @@ class SharedTableService(LocalTableService):
             state.apply_unchecked(action)
             chosen.append(action)
         before, live.state = live.state, state
-        for stored, action in zip(tail.actions, chosen, strict=True):  # as `_commit` tells its own
+        for stored, action in zip(actions, chosen, strict=True):
             live.log.append(stored)
             live.told.action(before, action.text, stored.seat, stored.seq)
             before.apply_unchecked(action)
             live.told.after(before)
-        if (tail.table.clock_state, tail.table.clock_deadline) != (live.stored.clock_state,
-                                                                   live.stored.clock_deadline):
-            live.stored.clock_state = tail.table.clock_state
-            live.stored.clock_deadline = tail.table.clock_deadline
-            live.clocks = clocking.read_clocks(live.stored)
-            self.clocks.arm(self, live)
-        if chosen:
-            live.turn_since = time.monotonic()
-            self._remind(live, "idle", self.config.idle_seconds)
+        live.turn_since = time.monotonic()
+        self._remind(live, "idle", self.config.idle_seconds)
         return True
+
+    def _set_clocks(self, live: LiveTable, state: dict[str, Any] | None, deadline: int | None) -> None:
+        """The clocks another process stored with its move: this copy's now, their deadline watched."""
+        live.stored.clock_state = state
+        live.stored.clock_deadline = deadline
+        live.clocks = clocking.read_clocks(live.stored)
+        self.clocks.arm(self, live)
 
     async def _back(self) -> None:
         """Redis answers again: every table held may have changed meanwhile; new ones may exist."""
@@ -750,6 +808,34 @@ class SharedTableService(LocalTableService):
                 if not await self._extend(live):
                     await self._reload(live)
         return await super().submit(table_id, caller, seq, actions, plan)
+
+
+@dataclass(frozen=True)
+class Told:
+    """A move as a notice carries it: its actions logged at first, first + 1, ..., the seat and
+    source, and the table's clocks stored with it ([state, deadline]; None: unchanged)."""
+
+    first: int
+    seat: int
+    actions: list[str]
+    source: str
+    clocks: list[Any] | None
+
+
+def _told(data: object) -> Told | None:
+    """The move a notice carries, if it carries a well-formed one (else the table is read back)."""
+    if not isinstance(data, dict):
+        return None
+    first, seat, source, clocks = data.get("first"), data.get("seat"), data.get("source"), data.get("clocks")
+    actions = data.get("actions")
+    if not (isinstance(first, int) and isinstance(seat, int) and isinstance(source, str)
+            and isinstance(actions, list) and actions and all(isinstance(a, str) for a in actions)):
+        return None
+    if clocks is not None and not (isinstance(clocks, list) and len(clocks) == 2
+                                   and (clocks[0] is None or isinstance(clocks[0], dict))
+                                   and (clocks[1] is None or isinstance(clocks[1], int))):
+        return None
+    return Told(first, seat, list(actions), source, clocks)
 
 
 async def twice(call: Callable[[], Awaitable[T]]) -> T:

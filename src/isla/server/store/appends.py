@@ -46,9 +46,9 @@ class Move:
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
     @property
-    def written(self) -> tuple[str, int]:
-        """(table, its log's length once written), as the store tells its listeners."""
-        return self.table_id, self.first_seq + len(self.actions)
+    def written(self) -> tuple[str, int, Move]:
+        """(table, its log's length once written, the move), as the store tells its listeners."""
+        return self.table_id, self.first_seq + len(self.actions), self
 
 
 class Appends:

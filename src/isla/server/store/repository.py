@@ -203,9 +203,10 @@ class Store:
         self.writer = writer or engine
         self.outage = Outage(engine.url.render_as_string(hide_password=True))
         self.ratings = SETTINGS  # the Elo, points table and seasons every rated game goes through
-        # Called with (table id, its log's length after a move, else None) after each committed
-        # change to a table: several processes tell each other through Redis (cluster.py).
-        self.on_write: list[Callable[[str, int | None], None]] = []
+        # Called with (table id, its log's length after a move, else None, the move itself if it
+        # was a move and nothing else: no end of the game) after each committed change to a
+        # table: several processes tell each other through Redis (cluster.py).
+        self.on_write: list[Callable[[str, int | None, Move | None], None]] = []
         self._sessions = async_sessionmaker(self.writer, expire_on_commit=False)
         self._reading = async_sessionmaker(engine.execution_options(**{READ_ONLY: True}),
                                            expire_on_commit=False)
@@ -236,7 +237,7 @@ class Store:
         """A transaction that may write (SQLite: it takes the write lock as it begins); one that
         changes `table` (its log now `seq` long, for a move) tells the `on_write` listeners once
         it is committed."""
-        return self._transaction(write=True, written=[] if table is None else [(table, seq)])
+        return self._transaction(write=True, written=[] if table is None else [(table, seq, None)])
 
     def _read(self) -> AbstractAsyncContextManager[AsyncSession]:
         """A transaction that only reads (SQLite: begun DEFERRED, it never waits for a writer)."""
@@ -244,7 +245,7 @@ class Store:
 
     @asynccontextmanager
     async def _transaction(
-        self, *, write: bool, written: Sequence[tuple[str, int | None]] = ()
+        self, *, write: bool, written: Sequence[tuple[str, int | None, Move | None]] = ()
     ) -> AsyncIterator[AsyncSession]:
         """One transaction; a database that cannot serve raises DatabaseUnavailable and starts an
         outage. Only a write's success ends one: reads still work while the database refuses
@@ -259,10 +260,10 @@ class Store:
             raise
         if write:
             self.outage.answered()
-        for table, seq in written:
+        for table, seq, move in written:
             for listener in self.on_write:
                 try:
-                    listener(table, seq)
+                    listener(table, seq, move)
                 except Exception:  # a listener's bug must not undo or block what was committed
                     log.exception("isla: table %s: a write listener failed", table)
 
@@ -382,7 +383,9 @@ class Store:
 
     async def _append_alone(self, move: Move, finish: Finish | None = None) -> None:
         try:
-            async with self._write(*move.written) as session:
+            table, seq, _ = move.written  # a game's end is told as a change, not as a move
+            written = move.written if finish is None else (table, seq, None)
+            async with self._transaction(write=True, written=[written]) as session:
                 await _log_moves(session, [move])
                 if finish is not None:
                     await session.execute(
