@@ -13,7 +13,8 @@ carries between the processes:
   `Store.tail`; after any other change it reads the table back and rebuilds its copy), and pushes
   to its own followers as for its own changes (hub.py); a table it does not hold (a new one) it
   reads in; the lobby is pushed either way. What a notice carries was committed before it was
-  published; a notice lost (Redis away) leaves a gap, which sends the next catch-up to the database. A move that reaches a process whose copy is behind is checked against the database:
+  published; a notice lost (Redis away) leaves a gap, which sends the next catch-up to the
+  database. A move that reaches a process whose copy is behind is checked against the database:
   it loses with `conflict` (or, sent for a seq the copy has not reached yet, the copy catches up
   first), exactly as two submissions race in one process.
 - **Leases.** Each live table has one owner process, the one holding `isla:<database>:owner:<table>`

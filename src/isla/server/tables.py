@@ -25,6 +25,7 @@ import logging
 import random
 import secrets
 import time
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -315,7 +316,7 @@ class LiveTable:
         self.id = stored.id
         self.game = game
         self.seats = sorted(stored.seats, key=lambda s: s.slot)
-        self.told = LogWords(stored.id, game, self.seat_names)
+        self.told = LogWords(stored.id, game, _names_of(self))
         state: State | None = None
         pending = sorted(events, key=lambda e: e.seq)
         if stored.status != "open":
@@ -556,6 +557,19 @@ class LiveTable:
                 assert seat.seat is not None
                 seats.append(seat.seat)
         return sorted(seats)
+
+
+def _names_of(live: LiveTable) -> Callable[[], list[str]]:
+    """The seats' names, as the table's log in words asks for them, without holding the table: a
+    table let go from memory must be freed by reference counting alone, not wait in a cycle for a
+    full garbage collection (test_released_table_is_freed.py)."""
+    table = weakref.ref(live)
+
+    def names() -> list[str]:
+        held = table()
+        return [] if held is None else held.seat_names()
+
+    return names
 
 
 def _seat_json(seat: StoredSeat) -> JSON:
