@@ -284,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     print("command: python benchmarks/soak.py " + shlex.join(sys.argv[1:] if argv is None else argv))
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).parent, check=False).stdout.strip()
+    code = subprocess.run([sys.executable, "-c", "import isla; print(isla.__file__)"], capture_output=True,
+                          text=True, check=False).stdout.strip()
+    print(f"server code: {Path(code).parent}" + (f" (PYTHONPATH={os.environ['PYTHONPATH']})"
+                                                 if os.environ.get("PYTHONPATH") else ""))
     print(f"commit {commit or '?'}, {os.cpu_count()} cores, {platform.python_implementation()} "
           f"{platform.python_version()}, load average before {os.getloadavg()[0]:.2f}")
     random.seed(args.seed)
