@@ -9,7 +9,8 @@ of a table on different processes). Every `--kill-every` seconds (drawn uniforml
 other than the first is killed with SIGKILL, left down for `--down` seconds and started again on
 its port; its people reconnect to another process at once, its tables' leases expire and another
 process takes them over. The first process is never killed: its resident memory, sampled every
-minute, is the measure of growth (the others restart fresh).
+minute, is the measure of growth (the others restart fresh): the last line's `rss` is its growth
+from minute 5 to the end of the last table (before the checks, which read every table back).
 
 After `--minutes` no new table is started and the tables being played are played to the end (for
 at most `--finish-minutes`). It then checks that every table started has finished and that every
@@ -119,6 +120,7 @@ class Soak(Run):
         self.reconnects = 0
         self.memory: list[tuple[float, float]] = []  # (minutes, MiB) of the first process
         self.measuring = True  # every move's round trip counts
+        self.final_rss = 0.0
 
     def live(self) -> list[Process]:
         return [p for p in self.processes if p.up] or self.processes[:1]
@@ -250,6 +252,8 @@ class Soak(Run):
         await asyncio.gather(*(self.table_runner(i) for i in range(tables)))
         for helper in helpers:
             helper.cancel()
+        # Before the checks below, which read every table back (into the processes' memory again).
+        self.final_rss = self.processes[0].rss_mib()
         for process in self.processes:
             if not process.up:
                 await asyncio.to_thread(process.start)
@@ -309,7 +313,6 @@ def main(argv: list[str] | None = None) -> int:
                   f"{args.down[0]:g}-{args.down[1]:g} s; {args.minutes:g} min", flush=True)
             soak = Soak(args, processes)
             unfinished, lost = asyncio.run(soak.soak())
-            final_rss = processes[0].rss_mib()
         finally:
             for process in processes:
                 process.stop()
@@ -319,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = soak.figures
     trips = [1000 * t for t in figures.round_trips]
     after_warmup = [mib for minutes, mib in soak.memory if minutes >= 5] or [mib for _, mib in soak.memory]
+    final_rss = soak.final_rss
     growth = final_rss - after_warmup[0]
     print(f"kills {soak.kills}, reconnections {soak.reconnects}, starts per process "
           f"{[p.starts for p in processes]}")
@@ -326,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"moves acknowledged {len(figures.acknowledged)}; round trip p50 {percentile(trips, 0.5):.0f} ms, "
           f"p99 {percentile(trips, 0.99):.0f} ms, max {max(trips, default=0):.0f} ms")
     print("first process's memory (min, MiB): " + ", ".join(f"{m:.0f}:{mib:.0f}" for m, mib in soak.memory)
-          + f", end:{final_rss:.0f}")
+          + f", when the last table ended:{final_rss:.0f}")
     print(f"server logs: tracebacks {logs.count('Traceback (most recent call last)')}, leases taken from "
           f"a living holder {logs.count('has taken it over')}, "
           f"failed takeovers {logs.count('taking it over failed')}")
