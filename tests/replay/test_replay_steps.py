@@ -9,7 +9,7 @@ from goldenrecords import Golden, goldens
 
 from isla.core import IllegalAction, Record, game
 from isla.core.replays import REVEALED, Replay, ReplayError
-from isla.server.words import LogWords
+from isla.server.words import LogWords, entry_lines
 
 GOLDENS = goldens()
 IDS = [g.name for g in GOLDENS]
@@ -83,7 +83,7 @@ def test_the_log_in_words_is_the_live_tables_told_step_by_step(golden: Golden) -
         live.apply(text)
         told.after(live)
     told.close()
-    live_entries = [(e["seq"] + 1, e["lines"]) for e in told.entries]
+    live_entries = [(e["seq"] + 1, entry_lines(e)) for e in told.entries]
     assert [(e.first, list(e.lines)) for e in replay.log] == live_entries
     # Each entry tells a run of whole steps, in order, and every step names the entry telling it.
     assert replay.log[0].first == 1 and replay.log[-1].last == replay.last

@@ -10,6 +10,13 @@ The lines are structured (isla.core.said: message ids with parameters) and kept 
 stored or held names a language. Each reader gets them rendered in their own language
 (`in_language`), with the structure beside the words (`said`), so one table is read in five
 languages at once.
+
+A live table keeps its whole log in words, some lines per action: as `Said` objects (a str with
+its attributes and parameters) they were a few objects each that the garbage collector tracks, and
+with hundreds of tables a full collection walked millions of them (775 ms at 1,000 seats,
+docs/server.md). So an entry holds its lines packed into one JSON text (`_pack_lines`): the entry
+is then a dict of plain values, which the collector never tracks, and its lines become `Said`s
+again only to be rendered (`entry_lines`).
 """
 
 from __future__ import annotations
@@ -17,9 +24,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
 
 from isla.core import JSON, Game, State
-from isla.core.said import Said
+from isla.core.said import Said, Term
 from isla.i18n.told import Teller
 
 log = logging.getLogger("isla.server")
@@ -81,7 +91,8 @@ class LogWords:
         self._tell(seq, seat, kind, [detail])
 
     def _tell(self, seq: int, seat: int | None, kind: str, lines: list[str]) -> None:
-        self.entries.append({"n": len(self.entries), "seq": seq, "seat": seat, "kind": kind, "lines": lines})
+        packed = _pack_lines(lines)
+        self.entries.append({"n": len(self.entries), "seq": seq, "seat": seat, "kind": kind, "lines": packed})
 
     def _narrate(self, state: State, actions: list[str], seat: int, single: bool) -> list[str]:
         names = list(self.names())
@@ -103,8 +114,43 @@ class LogWords:
 def in_language(entries: Sequence[JSON], teller: Teller, lang: str) -> list[JSON]:
     """The entries with their `lines` in `lang`, and `said`: each line's message id and parameters
     (`{"msg", "params"}`; an event's line, which is not structured, as `{"text"}`)."""
-    return [{**entry, "lines": [_render(teller, line, lang) for line in entry["lines"]],
-             "said": [_structure(line) for line in entry["lines"]]} for entry in entries]
+    told = []
+    for entry in entries:
+        lines = entry_lines(entry)
+        told.append({**entry, "lines": [_render(teller, line, lang) for line in lines],
+                     "said": [_structure(line) for line in lines]})
+    return told
+
+
+def entry_lines(entry: JSON) -> list[str]:
+    """An entry's lines as `Said`s (or texts) again, unpacked (see the module docstring)."""
+    return [_unpack(line) for line in orjson.loads(entry["lines"])]
+
+
+def _pack_lines(lines: Sequence[str]) -> str:
+    """The lines as one JSON text: a str or a number as it is, a `Said` as {"said": msg, "plural",
+    "n", "domain", "params"}, a `Term` as {"term": id, "en": its English}. A dict of plain values
+    (an entry) is never tracked by the collector; a text never is."""
+    return orjson.dumps([_pack(line) for line in lines]).decode()
+
+
+def _pack(value: int | str) -> Any:
+    if isinstance(value, Said):
+        params = {name: _pack(param) for name, param in value.params.items()}
+        return {"said": value.msg, "plural": value.plural, "n": value.n, "domain": value.domain,
+                "params": params}
+    if isinstance(value, Term):
+        return {"term": value.id, "en": str(value)}
+    return value if isinstance(value, int) else str(value)
+
+
+def _unpack(value: Any) -> Any:
+    if isinstance(value, dict):
+        if "term" in value:
+            return Term(value["term"], value["en"])
+        params = {name: _unpack(param) for name, param in value["params"].items()}
+        return Said(value["said"], params, value["plural"], value["n"], value["domain"])
+    return value
 
 
 def _render(teller: Teller, line: str, lang: str) -> str:
