@@ -14,6 +14,7 @@ from servertools import PATIENCE, timeless
 from isla.server import ServerConfig
 from isla.server.store import Store
 from isla.server.tables import Caller, LocalTableService, NewTable, SeatRequest
+from isla.server.words import entry_lines
 
 
 async def until(what: str, check: Any) -> Any:
@@ -58,7 +59,8 @@ def test_a_finished_table_leaves_memory_once_nobody_follows_it_and_is_read_back_
             snapshot, words = await service.follow(table_id, spectator, 0, present=True)
             assert timeless(snapshot) == timeless(table)
             # the log API adds each line's structure (`said`) beside the words the pushes carry
-            assert [{k: v for k, v in e.items() if k != "said"} for e in logged["words"]] == words
+            read_back = [{**entry, "lines": entry_lines(entry)} for entry in words]  # lines as Saids again
+            assert [{k: v for k, v in e.items() if k != "said"} for e in logged["words"]] == read_back
             assert [t["id"] for t in await service.tables("finished")] == [table_id]
             await asyncio.sleep(0.05)
             assert service.holds(table_id)  # followed again: kept while followed
