@@ -158,21 +158,7 @@ class Run:
         try:
             async with connect(ws_url, additional_headers=headers, open_timeout=patience,
                                max_size=1 << 22) as ws:
-                await ws.send(json.dumps({"type": "watch", "table": table_id}))
-                table = await self.next_table(ws)
-                refs = 0
-                while True:
-                    figures.last_seq[table_id] = max(figures.last_seq.get(table_id, 0), table["seq"])
-                    if table["status"] != "playing":
-                        figures.finished.add(table_id)
-                        return True
-                    if time.monotonic() >= self.deadline:
-                        return False
-                    if not table["legal"]:
-                        table = await self.next_table(ws)
-                        continue
-                    refs += 1
-                    table = await self.take_turn(ws, table_id, table, rng, f"m{refs}")
+                return await self.play_seat(ws, table_id, rng)
         except (ConnectionClosed, OSError) as error:
             if time.monotonic() < self.deadline:
                 figures.errors[f"connection: {type(error).__name__}"] += 1
@@ -180,6 +166,26 @@ class Run:
         except TimeoutError:
             figures.errors[f"no answer within {patience:g} s"] += 1
             return False
+
+    async def play_seat(self, ws: Any, table_id: str, rng: random.Random) -> bool:
+        """Watch the table on `ws` and play the seat: True once the game is over, False when the
+        time is up."""
+        figures = self.figures
+        await ws.send(json.dumps({"type": "watch", "table": table_id}))
+        table = await self.next_table(ws)
+        refs = 0
+        while True:
+            figures.last_seq[table_id] = max(figures.last_seq.get(table_id, 0), table["seq"])
+            if table["status"] != "playing":
+                figures.finished.add(table_id)
+                return True
+            if time.monotonic() >= self.deadline:
+                return False
+            if not table["legal"]:
+                table = await self.next_table(ws)
+                continue
+            refs += 1
+            table = await self.take_turn(ws, table_id, table, rng, f"m{refs}")
 
     async def take_turn(self, ws: Any, table_id: str, table: dict[str, Any], rng: random.Random,
                         ref: str) -> dict[str, Any]:

@@ -161,23 +161,12 @@ class Soak(Run):
         """Play one seat to the end of the game, over as many connections as the kills make."""
         figures, patience = self.figures, self.args.patience
         headers = {"Authorization": f"Bearer {token}"}
-        refs = 0
         while time.monotonic() < self.deadline:
             try:
                 async with connect(self.ws_url(turn), additional_headers=headers, open_timeout=patience,
                                    max_size=1 << 22) as ws:
-                    await ws.send(json.dumps({"type": "watch", "table": table_id}))
-                    table = await self.next_table(ws)
-                    while True:
-                        figures.last_seq[table_id] = max(figures.last_seq.get(table_id, 0), table["seq"])
-                        if table["status"] != "playing":
-                            figures.finished.add(table_id)
-                            return True
-                        if not table["legal"]:
-                            table = await self.next_table(ws)
-                            continue
-                        refs += 1
-                        table = await self.take_turn(ws, table_id, table, rng, f"m{refs}")
+                    if await self.play_seat(ws, table_id, rng):
+                        return True
             except (ConnectionClosed, OSError):
                 self.reconnects += 1  # its process was killed: on to another one
                 turn += 1
